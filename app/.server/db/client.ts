@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../env';
+import * as schema from './schema';
+
+export type ShopDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: ShopDb;
+  /** Applies the committed SQL migrations; safe to call from many instances at once. */
+  migrate(): Promise<void>;
+  /** Throws unless the database answers. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** Resolved from the working directory so the built server finds the committed SQL files too. */
+export const MIGRATIONS_FOLDER = path.resolve('app/.server/db/migrations');
+
+/** Any number works as long as every instance of the shop uses the same one. */
+const MIGRATION_LOCK_ID = 7_189_701;
+
+export function openDatabase(target: Config['database']): Database {
+  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePostgres(pool, { schema });
+  return {
+    kind: 'postgres',
+    db,
+    async migrate() {
+      // A session-level advisory lock keeps concurrent instances from migrating twice.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        client.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+function openPglite(dataDir: string): Database {
+  mkdirSync(dataDir, { recursive: true });
+  return wrapPglite(new PGlite(dataDir));
+}
+
+/** Wraps an open PGlite (a data directory, memory, or a loaded dump in tests). */
+export function wrapPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema });
+  return {
+    kind: 'pglite',
+    db,
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './env';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'a-real-secret-that-is-long-enough-1234567890',
+  PUBLIC_URL: 'https://shop.example.org/',
+};
+
+describe('readConfig', () => {
+  it('needs no variables at all for the offline defaults', () => {
+    const config = readConfig({});
+    expect(config.production).toBe(false);
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: './data/db' });
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    expect(readConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/test' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@127.0.0.1:5432/test',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(readConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://localhost/x' }, /DATABASE_URL/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
+    [{ CHRISTMAS_FROM: '2026-12-30', CHRISTMAS_TO: '2026-12-28' }, /CHRISTMAS_FROM/],
+  ])('names the wrong variable in one line: %j', (env, message) => {
+    const attempt = () => readConfig(env);
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(message);
+  });
+
+  it('starts in production with a real secret and public URL', () => {
+    const config = readConfig(PRODUCTION);
+    expect(config.production).toBe(true);
+    expect(config.publicUrl).toBe('https://shop.example.org');
+  });
+
+  it.each(['SESSION_SECRET', 'PUBLIC_URL'])('refuses production without %s', (variable) => {
+    const env = { ...PRODUCTION, [variable]: undefined };
+    expect(() => readConfig(env)).toThrow(new RegExp(`${variable} is required when NODE_ENV=production`));
+  });
+
+  it('refuses the offline session secret in production', () => {
+    const offline = readConfig({}).sessionSecret;
+    expect(() => readConfig({ ...PRODUCTION, SESSION_SECRET: offline })).toThrow(/offline default/);
+  });
+});

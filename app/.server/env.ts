@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/** The development secret; production refuses it. */
+const OFFLINE_SESSION_SECRET = 'offline-development-secret-do-not-use-in-production';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().min(1).default('loopback,linklocal,uniquelocal'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SUPPORT_URL: z.string().regex(/^(https?:\/\/|mailto:)\S+$/, 'must be an http(s) or mailto: URL').default('mailto:assistenza@fanshop.example'),
+  CHRISTMAS_FROM: z.iso.date().default('2026-12-01'),
+  CHRISTMAS_TO: z.iso.date().default('2026-12-28'),
+});
+
+export type Config = Readonly<{
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  sessionSecret: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  dataDir: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  trustProxy: string;
+  shutdownTimeoutMs: number;
+  supportUrl: string;
+  christmas: { from: string; to: string };
+}>;
+
+/** A configuration problem that must stop the process with one line naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the configuration. Offline defaults need no variables at all;
+ * `NODE_ENV=production` demands a real session secret and public URL.
+ */
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}`);
+  }
+  const values = parsed.data;
+  const production = values.NODE_ENV === 'production';
+  if (production && !values.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration: SESSION_SECRET is required when NODE_ENV=production');
+  }
+  if (production && values.SESSION_SECRET === OFFLINE_SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration: SESSION_SECRET must not be the offline default in production');
+  }
+  if (production && !values.PUBLIC_URL) {
+    throw new ConfigError('Invalid configuration: PUBLIC_URL is required when NODE_ENV=production');
+  }
+  if (values.CHRISTMAS_FROM > values.CHRISTMAS_TO) {
+    throw new ConfigError('Invalid configuration: CHRISTMAS_FROM must not be after CHRISTMAS_TO');
+  }
+  return {
+    production,
+    port: values.PORT,
+    host: values.HOST,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    sessionSecret: values.SESSION_SECRET ?? OFFLINE_SESSION_SECRET,
+    database: values.DATABASE_URL
+      ? { kind: 'postgres', url: values.DATABASE_URL }
+      : { kind: 'pglite', dataDir: `${values.DATA_DIR.replace(/\/+$/, '')}/db` },
+    dataDir: values.DATA_DIR,
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    supportUrl: values.SUPPORT_URL,
+    christmas: { from: values.CHRISTMAS_FROM, to: values.CHRISTMAS_TO },
+  };
+}

@@ -1,0 +1,11 @@
+import type { ShopDb } from '../db/client';
+import { createCatalogueService } from './catalogue';
+
+/** Everything a route may ask of the outside world, bound to one database. */
+export function createServices(db: ShopDb) {
+  return {
+    catalogue: createCatalogueService(db),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

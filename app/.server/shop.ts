@@ -1,0 +1,38 @@
+import { openDatabase, type Database } from './db/client';
+import { seedIfEmpty } from './db/seed';
+import { readConfig, type Config } from './env';
+import { createLogger, type Logger } from './logger';
+import { createServices, type Services } from './services';
+
+export type Shop = {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  services: Services;
+  close(): Promise<void>;
+};
+
+/**
+ * Starts what the shop stands on: configuration (fails fast), database (migrated and, on
+ * first start, seeded) and services. No HTTP here; server.ts puts it behind Express.
+ */
+export async function startShop(env: Record<string, string | undefined> = process.env): Promise<Shop> {
+  const config = readConfig(env);
+  const logger = createLogger(config.logLevel);
+  const database = openDatabase(config.database);
+  try {
+    await database.migrate();
+    if (await seedIfEmpty(database.db)) logger.info('seeded the catalogue into an empty database');
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+  logger.info({ database: database.kind }, 'database ready');
+  return {
+    config,
+    logger,
+    database,
+    services: createServices(database.db),
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * Returns `target` if it is a same-origin path (`/…`, not `//…` nor `/\…`, no control
+ * characters), else `fallback`. Guards every redirect taken from user input (no open redirect).
+ */
+export function safeRedirectPath(target: unknown, fallback = '/'): string {
+  if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return fallback;
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  // Browsers drop tabs/newlines inside URLs, which could turn "/\t/evil" into "//evil".
+  if (target.includes('\\') || [...target].some(isControlCharacter)) return fallback;
+  try {
+    const url = new URL(target, 'http://shop.invalid');
+    if (url.origin !== 'http://shop.invalid') return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+function isControlCharacter(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+}

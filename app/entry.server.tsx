@@ -1,0 +1,94 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import {
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from 'react-router';
+import { NonceProvider } from './components/nonce';
+import { requestContext } from './context';
+import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
+import { createI18nInstance } from './i18n/instance';
+import { resources } from './i18n/resources';
+import { getInstance } from './middleware/i18next';
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const { cspNonce, logger } = loadContext.get(requestContext);
+  const i18n = i18nFor(loadContext);
+  const userAgent = request.headers.get('user-agent');
+  // Crawlers get the whole document at once; browsers get it streamed from the shell.
+  const readyOption: keyof RenderToPipeableStreamOptions =
+    (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let status = responseStatusCode;
+    const stream = renderToPipeableStream(
+      <NonceProvider value={cspNonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce: cspNonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(abortTimer);
+              callback();
+            },
+          });
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          stream.pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          status = 500;
+          // Errors before the shell reject and are logged by handleError.
+          if (shellRendered) logger.error({ err: error }, 'error while streaming a page');
+        },
+      },
+    );
+    // Leaves time for rejected boundaries to flush before the stream is cut.
+    const abortTimer = setTimeout(() => stream.abort(), streamTimeout + 1000);
+  });
+}
+
+/** The middleware's instance; Italian if the root middleware did not run (never a crash). */
+function i18nFor(loadContext: RouterContextProvider) {
+  try {
+    return getInstance(loadContext);
+  } catch {
+    return createI18nInstance(DEFAULT_LANGUAGE, resources);
+  }
+}
+
+/** Unexpected loader, action and render errors: logged once with the request id. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const provider = context as RouterContextProvider;
+  let logger: { error: (object: object, message: string) => void } = console;
+  try {
+    logger = provider.get(requestContext).logger;
+  } catch {
+    // No request context (should not happen behind server.ts): fall back to the console.
+  }
+  logger.error({ err: error, url: request.url }, 'unexpected error while handling a request');
+};

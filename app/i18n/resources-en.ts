@@ -1,0 +1,5 @@
+import catalogue from '../locales/en/catalogue.json';
+import common from '../locales/en/common.json';
+import errors from '../locales/en/errors.json';
+
+export const resources = { common, errors, catalogue };

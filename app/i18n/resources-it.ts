@@ -1,0 +1,5 @@
+import catalogue from '../locales/it/catalogue.json';
+import common from '../locales/it/common.json';
+import errors from '../locales/it/errors.json';
+
+export const resources = { common, errors, catalogue };

@@ -1,0 +1,99 @@
+import { useTranslation } from 'react-i18next';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { ErrorScreen } from './components/error-screen';
+import { useNonce } from './components/nonce';
+import { SiteFooter } from './components/site-footer';
+import { SiteHeader } from './components/site-header';
+import { requestContext, shopContext } from './context';
+import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
+import { getLanguage, i18nextMiddleware } from './middleware/i18next';
+import stylesUrl from './styles/app.css?url';
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesUrl },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    language: getLanguage(context),
+    requestId: context.get(requestContext).id,
+    supportUrl: context.get(shopContext).config.supportUrl,
+  };
+}
+
+/** Route `handle` flags the layout understands. */
+export type RouteHandle = {
+  /**
+   * `false` leaves out the client scripts: the page is plain HTML (links and forms still
+   * work) and downloads no JavaScript. Only for pages with no behaviour worth the weight.
+   */
+  hydrate?: boolean;
+};
+
+function useHydrationWanted(): boolean {
+  return !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const language = data?.language ?? DEFAULT_LANGUAGE;
+  const nonce = useNonce();
+  const hydrate = useHydrationWanted();
+  const { t } = useTranslation();
+  return (
+    <html lang={language} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {t('skipToContent')}
+        </a>
+        <SiteHeader language={language} />
+        <main id="main" tabIndex={-1} className="site-main">
+          {children}
+        </main>
+        <SiteFooter supportUrl={data?.supportUrl ?? '/'} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const { t } = useTranslation('errors');
+  return (
+    <>
+      <title>{`${t('common:shopName')} – ${t('metaTitle')}`}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <ErrorScreen status={status} errorId={data?.requestId} supportUrl={data?.supportUrl ?? '/'} />
+    </>
+  );
+}

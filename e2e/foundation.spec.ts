@@ -1,0 +1,103 @@
+import { expectNoAxeViolations } from './support/axe';
+import { expect, test } from './support/test';
+
+test.describe('shop shell', () => {
+  test('the home page redirects to the products in Italian by default', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Scegli il tuo abbonamento');
+    await expect(page.getByRole('article')).toHaveCount(7);
+    await expect(page).toHaveTitle('Fan Shop Abbonamenti – Abbonamenti e carta del club');
+    await expectNoAxeViolations(page);
+  });
+
+  test('the language switch turns the same page into English and back, and is remembered', async ({ page }) => {
+    await page.goto('/products?show=junior');
+    await page.getByRole('button', { name: 'Switch to English' }).click();
+    await expect(page).toHaveURL(/\/products\?show=junior$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose your membership');
+    await expectNoAxeViolations(page);
+
+    await page.goto('/error');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const cookies = await page.context().cookies();
+    const languageCookie = cookies.find((cookie) => cookie.name === 'jc_prf_lng');
+    expect(languageCookie?.value).toBe('en');
+    // 365 days, give or take the test's own duration.
+    expect(languageCookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
+
+    await page.getByRole('button', { name: "Passa all'italiano" }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  });
+
+  test('?lng=en shows a page in English and the alternates point at both languages', async ({ page }) => {
+    await page.goto('/products?lng=en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const alternates = page.locator('link[rel="alternate"]');
+    await expect(alternates).toHaveCount(3);
+    await expect(page.locator('link[rel="alternate"][hreflang="it"]')).toHaveAttribute('href', /\/products\?lng=it$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', /\/products$/);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http.*\/social\.png$/);
+  });
+
+  test('an unknown path redirects home', async ({ page }) => {
+    await page.goto('/no/such/page?x=1');
+    await expect(page).toHaveURL(/\/products$/);
+  });
+
+  test('the skip link is the first stop of the keyboard and leads to the content', async ({ page }) => {
+    await page.goto('/products');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Vai al contenuto principale' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#main$/);
+  });
+
+  test('the layout fits a 320 px wide screen without horizontal scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/products');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('error screens', () => {
+  for (const language of ['it', 'en'] as const) {
+    test(`/error shows the message, ID, code and the ways out (${language})`, async ({ page }) => {
+      const error = JSON.stringify({ id: 'abc-123', label: 'PAYMENT_ERROR', code: 'E42' });
+      await page.goto(`/error?lng=${language}&error=${encodeURIComponent(error)}`);
+      await expect(page.getByText(language === 'it' ? 'Errore nel pagamento.' : 'Payment error.')).toBeVisible();
+      await expect(page.getByText('abc-123')).toBeVisible();
+      await expect(page.getByText('E42')).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+      await expect(page.getByRole('link', { name: language === 'it' ? 'Torna alla home' : 'Go to the home page' })).toHaveAttribute('href', '/products');
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('/error never shows free text from the URL', async ({ page }) => {
+    const error = JSON.stringify({ label: 'Call 555-0100 to claim your prize', id: '<script>' });
+    await page.goto(`/error?lng=en&error=${encodeURIComponent(error)}`);
+    await expect(page.getByText('An unexpected error occurred.')).toBeVisible();
+    await expect(page.getByText('claim your prize')).toHaveCount(0);
+    await expect(page.getByText('<script>')).toHaveCount(0);
+  });
+
+  test('a bad request renders the error screen with status 400 and its catalogue text', async ({ page }) => {
+    const response = await page.request.post('/language', {
+      form: { lng: 'xx', returnTo: '/products' },
+      headers: { Cookie: 'jc_prf_lng=en' },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('Wrong request: the data is incomplete or wrong.');
+    expect(html).not.toMatch(/at .*\.js:\d+/); // no stack trace
+  });
+});

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+
+// Server behaviour that is the same with and without JavaScript; the browser is not involved.
+test.describe('HTTP contract', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'no browser involved: once is enough');
+
+  test('/healthz answers 200 after checking the database', async ({ request }) => {
+    const response = await request.get('/healthz');
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'pglite' });
+  });
+
+  test('pages carry an enforced CSP with a per-request nonce that the scripts use', async ({ request }) => {
+    const fetchPage = () => request.post('/language', { form: { lng: 'xx' }, maxRedirects: 0 });
+    const first = await fetchPage();
+    const csp = first.headers()['content-security-policy'];
+    expect(csp).toBeDefined();
+    expect(first.headers()['content-security-policy-report-only']).toBeUndefined();
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await first.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    const second = await fetchPage();
+    expect(second.headers()['content-security-policy']).not.toBe(csp);
+  });
+
+  test('security headers and request id are set', async ({ request }) => {
+    const response = await request.get('/products');
+    const headers = response.headers();
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['x-frame-options']).toBeDefined();
+    expect(headers['x-powered-by']).toBeUndefined();
+    expect(headers['x-request-id']).toMatch(/^[\w.-]{8,64}$/);
+  });
+
+  test('responses are compressed', async ({ request }) => {
+    const response = await request.get('/products', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.headers()['content-encoding']).toBe('gzip');
+  });
+
+  test('hashed assets are cached immutably; a missing asset is a 404, not a redirect', async ({ request }) => {
+    const html = await (await request.post('/language', { form: { lng: 'xx' }, maxRedirects: 0 })).text();
+    const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const response = await request.get(asset!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toContain('immutable');
+    const missing = await request.get('/assets/no-such-file.js', { maxRedirects: 0 });
+    expect(missing.status()).toBe(404);
+  });
+
+  test('the root redirects with 302 and the language cookie is a plain value', async ({ request }) => {
+    const root = await request.get('/', { maxRedirects: 0 });
+    expect(root.status()).toBe(302);
+    expect(root.headers()['location']).toBe('/products');
+    const switched = await request.post('/language', {
+      form: { lng: 'en', returnTo: 'https://evil.example/' },
+      maxRedirects: 0,
+    });
+    expect(switched.status()).toBe(303);
+    expect(switched.headers()['location']).toBe('/products');
+    expect(switched.headers()['set-cookie']).toMatch(/^jc_prf_lng=en; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly/);
+  });
+});

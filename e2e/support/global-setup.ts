@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, exited: () => string | null): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const failure = exited();
+    if (failure) throw new Error(failure);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the shop did not become healthy at ${baseUrl}`);
+}
+
+/**
+ * Starts the built shop (as `npm start` runs it, offline defaults) on a free port with a
+ * throwaway data directory; tests reach it through E2E_BASE_URL.
+ */
+export default async function globalSetup() {
+  if (process.env.E2E_BASE_URL) return undefined; // testing a server that is already running
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const output: string[] = [];
+  const server = spawn(process.execPath, ['start.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: undefined,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout.on('data', (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (process.env.E2E_LOG_LEVEL) process.stdout.write(chunk);
+  });
+  server.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  let exitMessage: string | null = null;
+  server.on('exit', (code) => {
+    exitMessage = `the shop exited with code ${code} during the tests:\n${output.join('')}`;
+  });
+  await waitForHealth(baseUrl, () => exitMessage);
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_DATA_DIR = dataDir;
+
+  return async () => {
+    server.removeAllListeners('exit');
+    const stopped = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await stopped;
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,69 @@
+// Launcher: loads the Express app (through Vite in development, from the build otherwise),
+// listens, and shuts down gracefully on SIGTERM/SIGINT (drain connections, close the DB).
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+
+const development = process.argv.includes('--dev');
+
+async function loadServerModule() {
+  if (development) {
+    const { createServer } = await import('vite');
+    const viteDevServer = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+    return { module: await viteDevServer.ssrLoadModule('./server.ts'), viteDevServer };
+  }
+  const entry = new URL('./build/server/index.js', import.meta.url);
+  if (!existsSync(entry)) {
+    console.error('The shop is not built yet: run `npm run build` (or `npm start`, which builds first).');
+    process.exit(1);
+  }
+  return { module: await import(entry.href), viteDevServer: undefined };
+}
+
+const { module, viteDevServer } = await loadServerModule();
+let shop;
+try {
+  shop = await module.createShopServer({ viteDevServer });
+} catch (error) {
+  if (error instanceof Error && error.name === 'ConfigError') {
+    // One clear line that names the variable, no stack trace.
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const server = http.createServer(shop.app);
+server.listen(shop.port, shop.host, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : shop.port;
+  shop.logger.info({ port }, `shop listening on http://localhost:${port}`);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  shop.logger.info({ signal }, 'shutting down: draining connections');
+  shop.beginShutdown();
+  const forceTimer = setTimeout(() => {
+    shop.logger.warn('drain timed out: closing remaining connections');
+    server.closeAllConnections();
+  }, shop.shutdownTimeoutMs);
+  forceTimer.unref();
+  server.close(async () => {
+    clearTimeout(forceTimer);
+    try {
+      await viteDevServer?.close();
+      await shop.close();
+      shop.logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      shop.logger.error({ err: error }, 'error while closing');
+      process.exit(1);
+    }
+  });
+  // Keep-alive connections with no request in flight would hold the server open.
+  server.closeIdleConnections();
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

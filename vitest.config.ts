@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests sit beside the code they test; integration tests (real database) live in tests/
+// and run twice: on embedded PGlite and on the PostgreSQL server of DATABASE_TEST_URL.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['app/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration-pglite',
+          include: ['tests/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          env: { TEST_DATABASE_KIND: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration-postgres',
+          include: ['tests/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          env: { TEST_DATABASE_KIND: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
