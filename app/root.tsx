@@ -34,6 +34,11 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** The root loader's data (language, request id, support URL); undefined if the root loader failed. */
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>('root');
+}
+
 /** Route `handle` flags the layout understands. */
 export type RouteHandle = {
   /**
@@ -48,7 +53,7 @@ function useHydrationWanted(): boolean {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root');
+  const data = useRootData();
   const language = data?.language ?? DEFAULT_LANGUAGE;
   const nonce = useNonce();
   const hydrate = useHydrationWanted();
@@ -86,7 +91,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const data = useRouteLoaderData<typeof loader>('root');
+  const data = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const { t } = useTranslation('errors');
   return (

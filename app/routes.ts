@@ -3,7 +3,10 @@ import { index, route, type RouteConfig } from '@react-router/dev/routes';
 export default [
   index('routes/home.ts'),
   route('products', 'routes/products.tsx'),
+  route('products/:id', 'routes/product-detail.tsx'),
   route('error', 'routes/error.tsx'),
+  // The framework floor for `npm run bench`: a trivial page through the same stack.
+  route('_bench/floor', 'routes/bench-floor.tsx'),
   route('language', 'routes/language.tsx'),
   // Unknown paths go home (spec); it also keeps the root middleware running for every URL.
   route('*', 'routes/catch-all.ts'),

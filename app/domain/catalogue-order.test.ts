@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueSections, compareProducts } from './catalogue-order';
 import type { CatalogueProduct, Section } from './catalogue-types';
+import { aProduct } from './testing/catalogue-product';
 
-function product(
-  id: string,
-  { priority = 1, priceCents = 1000, codeId = 1, section = 'default' as Section } = {},
-): CatalogueProduct {
-  return {
-    id,
-    sku: `membership_2526_${id}`,
-    name: { it: id, en: id },
-    priceCents: priceCents as number | null,
-    tags: ['membership'],
-    virtual: true,
-    availability: 'available',
-    soldOut: false,
-    imageUrl: `/art/${id}.svg`,
-    minHolderAge: null,
-    maxHolderAge: null,
-    membershipCode: { id: codeId, code: id.toUpperCase(), priority, section, season: '2025/26' },
-    promos: [],
-    cms: { description: { it: '', en: '' }, benefits: { it: [], en: [] } },
-  };
+function product(id: string, options: { priority?: number; priceCents?: number | null; codeId?: number; section?: Section } = {}) {
+  return aProduct(id, options);
 }
 
 const ids = (products: CatalogueProduct[]) => products.map((p) => p.id);
@@ -36,7 +19,7 @@ describe('compareProducts', () => {
   it('orders equal priorities by price, dearest first, coupon-only last', () => {
     const list = [
       product('cheap', { priceCents: 100 }),
-      product('coupon', { priceCents: null as unknown as number }),
+      product('coupon', { priceCents: null }),
       product('dear', { priceCents: 9900 }),
       product('free', { priceCents: 0 }),
     ];

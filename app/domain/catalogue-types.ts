@@ -53,7 +53,41 @@ export type CatalogueProduct = {
   imageUrl: string;
   minHolderAge: number | null;
   maxHolderAge: number | null;
+  upgradeTo: string | null;
+  sizeType: SizeType | null;
+  /** ISO 3166-1 alpha-2; at most one of the two lists is set. */
+  availableInCountries: string[] | null;
+  notAvailableInCountries: string[] | null;
+  alternativeProductId: string | null;
   membershipCode: MembershipCode;
   promos: Promo[];
   cms: ProductCms;
+};
+
+export type SizeType = 'unique_size' | 'upper_body';
+
+export type ProductVariant = {
+  id: string;
+  sku: string;
+  variantSize: number;
+  stockQty: number;
+  /** From the size catalogue: XXS…XXXL with Italian and UK equivalents. */
+  label: string;
+  itLabel: string;
+  ukLabel: string;
+};
+
+export type ProductCustomization = {
+  id: string;
+  ruleLabel: LocalizedText;
+  type: 'text';
+  minLength: number;
+  maxLength: number;
+};
+
+/** A product with what only its detail page needs. */
+export type ProductDetail = CatalogueProduct & {
+  variants: ProductVariant[];
+  customizations: ProductCustomization[];
+  alternativeProduct: { id: string; name: LocalizedText } | null;
 };

@@ -9,7 +9,11 @@ export const test = base.extend<{ pageErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        if (message.type() !== 'error') return;
+        // A page served with an error status (a 404 screen) is reported as a failed load.
+        const isDocumentStatus =
+          message.text().startsWith('Failed to load resource') && message.location().url === page.url();
+        if (!isDocumentStatus) errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);

@@ -1,12 +1,49 @@
-import { asc, eq } from 'drizzle-orm';
-import type { CatalogueProduct } from '../../domain/catalogue-types';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { CatalogueProduct, Promo, ProductDetail } from '../../domain/catalogue-types';
 import type { ShopDb } from '../db/client';
-import { membershipCodes, products, promos } from '../db/schema';
+import { customizations, membershipCodes, products, productVariants, promos, sizes } from '../db/schema';
+
+type ProductRow = typeof products.$inferSelect;
+type MembershipCodeRow = typeof membershipCodes.$inferSelect;
+
+function toCatalogueProduct(product: ProductRow, code: MembershipCodeRow, productPromos: Promo[]): CatalogueProduct {
+  return {
+    id: product.id,
+    sku: product.sku,
+    name: product.name,
+    priceCents: product.priceCents,
+    tags: product.tags,
+    virtual: product.virtual,
+    availability: product.availability,
+    soldOut: product.soldOut,
+    imageUrl: product.imageUrl,
+    minHolderAge: product.minHolderAge,
+    maxHolderAge: product.maxHolderAge,
+    upgradeTo: product.upgradeTo,
+    sizeType: product.sizeType,
+    availableInCountries: product.availableInCountries,
+    notAvailableInCountries: product.notAvailableInCountries,
+    alternativeProductId: product.alternativeProductId,
+    membershipCode: {
+      id: code.id,
+      code: code.code,
+      priority: code.priority,
+      section: code.section,
+      season: code.season,
+    },
+    promos: productPromos,
+    cms: product.cms,
+  };
+}
 
 export function createCatalogueService(db: ShopDb) {
-  async function loadPromos() {
-    const rows = await db.select().from(promos).orderBy(asc(promos.startsAt));
-    const byProduct = new Map<string, CatalogueProduct['promos']>();
+  async function promosByProduct(productIds?: string[]): Promise<Map<string, Promo[]>> {
+    const rows = await db
+      .select()
+      .from(promos)
+      .where(productIds ? inArray(promos.productId, productIds) : undefined)
+      .orderBy(asc(promos.startsAt));
+    const byProduct = new Map<string, Promo[]>();
     for (const promo of rows) {
       const list = byProduct.get(promo.productId) ?? [];
       list.push({ from: promo.startsAt, to: promo.endsAt, priceCents: promo.priceCents });
@@ -15,38 +52,65 @@ export function createCatalogueService(db: ShopDb) {
     return byProduct;
   }
 
+  const withCode = () =>
+    db
+      .select({ product: products, membershipCode: membershipCodes })
+      .from(products)
+      .innerJoin(membershipCodes, eq(products.membershipCodeId, membershipCodes.id));
+
   return {
-    /** Every product with its membership code and promos (the catalogue is small: one query each). */
+    /** Every product with its membership code and promos (the catalogue is small: two queries). */
     async listProducts(): Promise<CatalogueProduct[]> {
-      const [rows, promosByProduct] = await Promise.all([
+      const [rows, promoMap] = await Promise.all([withCode(), promosByProduct()]);
+      return rows.map(({ product, membershipCode }) =>
+        toCatalogueProduct(product, membershipCode, promoMap.get(product.id) ?? []),
+      );
+    },
+
+    /** One product with variants (sizes and stock), customisations and its alternative; null if unknown. */
+    async getProductDetail(id: string): Promise<ProductDetail | null> {
+      const [row] = await withCode().where(eq(products.id, id));
+      if (!row) return null;
+      const { product, membershipCode } = row;
+      const [promoMap, variantRows, customizationRows, alternative] = await Promise.all([
+        promosByProduct([id]),
         db
-          .select({ product: products, membershipCode: membershipCodes })
-          .from(products)
-          .innerJoin(membershipCodes, eq(products.membershipCodeId, membershipCodes.id)),
-        loadPromos(),
+          .select({ variant: productVariants, size: sizes })
+          .from(productVariants)
+          .innerJoin(
+            sizes,
+            and(eq(sizes.value, productVariants.variantSize), eq(sizes.sizeType, product.sizeType ?? 'unique_size')),
+          )
+          .where(eq(productVariants.productId, id))
+          .orderBy(asc(productVariants.variantSize)),
+        db.select().from(customizations).where(eq(customizations.productId, id)).orderBy(asc(customizations.id)),
+        product.alternativeProductId
+          ? db
+              .select({ id: products.id, name: products.name })
+              .from(products)
+              .where(eq(products.id, product.alternativeProductId))
+          : Promise.resolve([]),
       ]);
-      return rows.map(({ product, membershipCode }) => ({
-        id: product.id,
-        sku: product.sku,
-        name: product.name,
-        priceCents: product.priceCents,
-        tags: product.tags,
-        virtual: product.virtual,
-        availability: product.availability,
-        soldOut: product.soldOut,
-        imageUrl: product.imageUrl,
-        minHolderAge: product.minHolderAge,
-        maxHolderAge: product.maxHolderAge,
-        membershipCode: {
-          id: membershipCode.id,
-          code: membershipCode.code,
-          priority: membershipCode.priority,
-          section: membershipCode.section,
-          season: membershipCode.season,
-        },
-        promos: promosByProduct.get(product.id) ?? [],
-        cms: product.cms,
-      }));
+      return {
+        ...toCatalogueProduct(product, membershipCode, promoMap.get(id) ?? []),
+        variants: variantRows.map(({ variant, size }) => ({
+          id: variant.id,
+          sku: variant.sku,
+          variantSize: variant.variantSize,
+          stockQty: variant.stockQty,
+          label: size.label,
+          itLabel: size.itLabel,
+          ukLabel: size.ukLabel,
+        })),
+        customizations: customizationRows.map(({ id: customizationId, ruleLabel, type, minLength, maxLength }) => ({
+          id: customizationId,
+          ruleLabel,
+          type,
+          minLength,
+          maxLength,
+        })),
+        alternativeProduct: alternative[0] ?? null,
+      };
     },
   };
 }

@@ -1,14 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Language } from '../domain/catalogue-types';
-import { formatPrice } from '../domain/price';
+import type { PurchaseActions as Actions } from '../../domain/availability';
+import type { Language } from '../../domain/catalogue-types';
+import type { DisplayPrice } from '../../domain/promo';
+import { PriceTag } from './price-tag';
+import { PurchaseActions } from './purchase-actions';
 
 export type ProductCardData = {
   id: string;
   name: string;
   imageUrl: string;
   tagCode: string | undefined;
-  priceCents: number | null;
+  price: DisplayPrice;
+  actions: Actions;
 };
 
 export function ProductCard({ product, language }: { product: ProductCardData; language: Language }) {
@@ -21,9 +25,8 @@ export function ProductCard({ product, language }: { product: ProductCardData; l
         <Link to={`/products/${product.id}`}>{product.name}</Link>
       </h3>
       {product.tagCode ? <p className="product-card__tag">{t(`tags.${product.tagCode}`, product.tagCode)}</p> : null}
-      <p className="product-card__price">
-        {product.priceCents === null ? t('couponOnly') : formatPrice(product.priceCents, language)}
-      </p>
+      <PriceTag price={product.price} language={language} className="product-card__price" />
+      <PurchaseActions productId={product.id} productName={product.name} actions={product.actions} />
     </article>
   );
 }

@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PurchaseActions as Actions } from '../../domain/availability';
+
+/**
+ * Buy and gift, or use a coupon, or the disabled sold-out control with notify-me (spec §2).
+ * Each link names its product for screen-reader users who list links out of context.
+ */
+export function PurchaseActions({ productId, productName, actions }: { productId: string; productName: string; actions: Actions }) {
+  const { t } = useTranslation('catalogue');
+  const context = { name: productName };
+  switch (actions.kind) {
+    case 'sold-out':
+      return (
+        <div className="purchase-actions">
+          <button type="button" className="button" disabled>
+            {t('actions.soldOut')}
+          </button>
+          <Link className="button" to={`/products/${productId}/notify-me`} aria-label={t('actions.notifyMeLabel', context)}>
+            {t('actions.notifyMe')}
+          </Link>
+        </div>
+      );
+    case 'coupon':
+      return (
+        <div className="purchase-actions">
+          <Link
+            className="button button--primary"
+            to={`/products/${productId}/configure/coupon`}
+            aria-label={t('actions.useCouponLabel', context)}
+          >
+            {t('actions.useCoupon')}
+          </Link>
+        </div>
+      );
+    case 'buy-or-gift':
+      return (
+        <div className="purchase-actions">
+          <Link className="button button--primary" to={`/products/${productId}/configure/buy`} aria-label={t('actions.buyLabel', context)}>
+            {t('actions.buy')}
+          </Link>
+          <Link className="button" to={`/products/${productId}/configure/gift`} aria-label={t('actions.giftLabel', context)}>
+            {t('actions.gift')}
+          </Link>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,26 @@
+import type { Language } from './catalogue-types';
+import { SHOP_TIME_ZONE } from './seasonal-theme';
+
+const LOCALE_OF: Record<Language, string> = { it: 'it-IT', en: 'en-GB' };
+
+/** A calendar date as fans read it (dd/mm/yyyy in both languages), in the shop's time zone. */
+export function formatShopDate(date: Date, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALE_OF[language], {
+    timeZone: SHOP_TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(date);
+}
+
+/** The last day on which a window that ends (exclusively) at `end` still applies. */
+export function lastDayBefore(end: Date): Date {
+  return new Date(end.getTime() - 1);
+}
+
+/** Country names from ICU in the page's language, joined as a list ("Italia, San Marino e …"). */
+export function countryList(codes: readonly string[], language: Language): string {
+  const names = new Intl.DisplayNames([LOCALE_OF[language]], { type: 'region', fallback: 'code' });
+  const list = new Intl.ListFormat(LOCALE_OF[language], { style: 'long', type: 'conjunction' });
+  return list.format(codes.map((code) => names.of(code) ?? code));
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { formatPhoneForDisplay, isAcceptablePhone, normalisePhoneForStorage } from './phone';
+
+describe('isAcceptablePhone', () => {
+  it.each([
+    ['+39 333 123 4567'],
+    ['3331234567'],
+    ['1234'], // exactly four digits
+    ['06-1234'],
+    ['ab12'], // letters count as well
+    [' 1 2 3 4 '],
+    ['٠١٢٣'], // Arabic-Indic digits are digits too
+  ])('accepts %j', (phone) => {
+    expect(isAcceptablePhone(phone)).toBe(true);
+  });
+
+  it.each([[''], ['123'], ['+39'], ['+ - ( ) . /'], ['1 2 3'], ['12-3']])('refuses %j', (phone) => {
+    expect(isAcceptablePhone(phone)).toBe(false);
+  });
+});
+
+describe('normalisePhoneForStorage', () => {
+  it.each([
+    ['+39 333 123 4567', '00393331234567'],
+    ['  +41 44 668 18 00 ', '0041446681800'],
+    ['+ 39 333 1234567', '00393331234567'],
+    ['333\u00a0123\u00a04567', '3331234567'], // no-break spaces pasted from a web page
+    ['0039 333 1234567', '00393331234567'],
+    ['06-1234-5678', '06-1234-5678'],
+    ['', ''],
+  ])('%j → %j', (input, stored) => {
+    expect(normalisePhoneForStorage(input)).toBe(stored);
+  });
+
+  it('rewrites only a leading plus', () => {
+    expect(normalisePhoneForStorage('333+1234')).toBe('333+1234');
+  });
+});
+
+describe('formatPhoneForDisplay', () => {
+  it.each([
+    ['00393331234567', '+39 333 123 4567'],
+    ['3331234567', '+39 333 123 4567'], // no prefix: Italian
+    ['0612345678', '+39 06 1234 5678'], // Rome landline keeps its leading 0
+    ['0041446681800', '+41 44 668 18 00'],
+  ])('%j → %j', (stored, shown) => {
+    expect(formatPhoneForDisplay(stored)).toBe(shown);
+  });
+
+  it('shows what it cannot recognise unchanged', () => {
+    expect(formatPhoneForDisplay('1234')).toBe('1234');
+    expect(formatPhoneForDisplay('ext 12')).toBe('ext 12');
+  });
+});

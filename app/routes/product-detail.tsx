@@ -1,0 +1,131 @@
+import { useTranslation } from 'react-i18next';
+import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { PriceTag } from '../components/catalogue/price-tag';
+import { ProductDetails } from '../components/catalogue/product-details';
+import { PurchaseActions } from '../components/catalogue/purchase-actions';
+import { ErrorScreen } from '../components/error-screen';
+import { shopContext } from '../context';
+import { countryRestriction, purchaseActions } from '../domain/availability';
+import { countryList, formatShopDate, lastDayBefore } from '../domain/display-format';
+import { displayPrice } from '../domain/promo';
+import { describePage } from '../.server/seo';
+import { getLanguage } from '../middleware/i18next';
+import { useRootData, type RouteHandle } from '../root';
+import { documentTitle, pageMeta } from '../domain/page-meta';
+import type { Route } from './+types/product-detail';
+
+export const handle: RouteHandle = { hydrate: false };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { services } = context.get(shopContext);
+  const product = await services.catalogue.getProductDetail(params.id);
+  if (!product) throw data({ reason: 'product-not-found' }, { status: 404 });
+  const language = getLanguage(context);
+  const price = displayPrice(product, new Date());
+  const restriction = countryRestriction(product);
+  return {
+    language,
+    product: {
+      id: product.id,
+      name: product.name[language],
+      imageUrl: product.imageUrl,
+      tagCode: product.tags[0],
+      description: product.cms.description[language],
+      benefits: product.cms.benefits[language],
+      virtual: product.virtual,
+      minHolderAge: product.minHolderAge,
+      maxHolderAge: product.maxHolderAge,
+      variants: product.sizeType === 'upper_body' ? product.variants : [],
+      customizations: product.customizations.map(({ id, ruleLabel, maxLength }) => ({
+        id,
+        label: ruleLabel[language],
+        maxLength,
+      })),
+    },
+    price,
+    promoLastDay: price.kind === 'promo' ? formatShopDate(lastDayBefore(price.until), language) : null,
+    actions: purchaseActions(product),
+    restriction: restriction && { kind: restriction.kind, countries: countryList(restriction.countryCodes, language) },
+    alternative: product.alternativeProduct && {
+      id: product.alternativeProduct.id,
+      name: product.alternativeProduct.name[language],
+    },
+    seo: describePage(context, request, {
+      title: product.name[language],
+      description: product.cms.description[language],
+      imageAlt: product.name[language],
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function ProductDetail({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('catalogue');
+  const { product, price, language, actions, restriction, alternative, promoLastDay } = loaderData;
+  return (
+    <article className="product-detail" aria-labelledby="product-title">
+      <nav aria-label={t('detail.breadcrumb')} className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/products">{t('detail.home')}</Link>
+          </li>
+          <li>
+            <span aria-current="page">{product.name}</span>
+          </li>
+        </ol>
+      </nav>
+      <div className="product-detail__layout">
+        <img
+          className="product-detail__image"
+          src={product.imageUrl}
+          alt=""
+          width={640}
+          height={400}
+          fetchPriority="high"
+        />
+        <div className="product-detail__summary">
+          <h1 id="product-title">{product.name}</h1>
+          {product.tagCode ? <p className="product-card__tag">{t(`tags.${product.tagCode}`, product.tagCode)}</p> : null}
+          <PriceTag price={price} language={language} className="product-detail__price" />
+          {promoLastDay ? <p>{t('detail.promoUntil', { date: promoLastDay })}</p> : null}
+          {restriction ? (
+            <div className="notice" role="note">
+              <p>
+                {t(restriction.kind === 'only-in' ? 'detail.restrictedOnlyIn' : 'detail.restrictedNotIn', {
+                  countries: restriction.countries,
+                })}
+              </p>
+              {alternative ? (
+                <p>
+                  <Link to={`/products/${alternative.id}`}>{t('detail.alternative', { name: alternative.name })}</Link>
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <PurchaseActions productId={product.id} productName={product.name} actions={actions} />
+        </div>
+      </div>
+      <ProductDetails product={product} />
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation('catalogue');
+  const root = useRootData();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <title>{documentTitle(t('common:shopName'), t(notFound ? 'detail.notFoundTitle' : 'errors:metaTitle'))}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <ErrorScreen
+        status={isRouteErrorResponse(error) ? error.status : 500}
+        message={notFound ? t('detail.notFound') : undefined}
+        errorId={root?.requestId}
+        supportUrl={root?.supportUrl ?? '/'}
+      />
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  getCountry,
+  getCountryByNationalCode,
+  getMunicipalityByNationalCode,
+  listCountries,
+  listMunicipalities,
+  listProvinces,
+  preloadLookups,
+  searchCountries,
+  searchProvinces,
+} from '../app/.server/services/lookups';
+import { repairMojibake } from '../app/.server/services/lookups-data';
+
+// The index decodes ~10k places once (about half a second); build it before the timed tests.
+beforeAll(async () => {
+  await preloadLookups();
+}, 30_000);
+
+const codesOf = (list: { nationalCode: string }[]) => list.map((item) => item.nationalCode);
+
+describe('country lookups', () => {
+  it('finds Italy by the start of its Italian and English names', async () => {
+    expect((await searchCountries('ita', 'it'))[0]).toMatchObject({ code: 'IT', name: 'Italia', nameEn: 'Italy' });
+    expect((await searchCountries('ital', 'en'))[0]).toMatchObject({ code: 'IT', name: 'Italy', nameIt: 'Italia' });
+  });
+
+  it('ignores case and accents, and ranks name prefixes before substrings', async () => {
+    const results = await searchCountries('  CÔTE ', 'it');
+    expect(results.map((country) => country.code)).toContain('CI');
+    const germ = await searchCountries('germ', 'en');
+    expect(germ[0]?.code).toBe('DE');
+  });
+
+  it('needs at least 2 characters and caps the result list', async () => {
+    expect(await searchCountries('i', 'it')).toEqual([]);
+    expect(await searchCountries('', 'en')).toEqual([]);
+    expect((await searchCountries('an', 'it')).length).toBeLessThanOrEqual(20);
+    expect(await searchCountries('an', 'it', 3)).toHaveLength(3);
+  });
+
+  it('gives foreign countries their Z code and Italy none', async () => {
+    expect(await getCountry('de', 'en')).toEqual({
+      code: 'DE',
+      name: 'Germany',
+      nameIt: 'Germania',
+      nameEn: 'Germany',
+      nationalCode: 'Z112',
+    });
+    expect((await getCountry('GB'))?.nationalCode).toBe('Z114'); // the source says "UK"
+    expect((await getCountry('XK'))?.nationalCode).toBe('Z160');
+    expect((await getCountry('IT'))?.nationalCode).toBeNull();
+    expect((await getCountryByNationalCode('z112'))?.code).toBe('DE');
+    expect(await getCountry('QQ')).toBeNull();
+  });
+
+  it('lists every ISO country, sorted by localized name', async () => {
+    const italian = await listCountries('it');
+    expect(italian.length).toBeGreaterThanOrEqual(249);
+    const names = italian.map((country) => country.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('it', { sensitivity: 'base' }).compare));
+  });
+
+  it('knows the restricted countries of the spec, except the withdrawn PC', async () => {
+    const restricted = 'AF AQ BY KP CU IR LY RU EH SY SO SD SS UA SH FK GS PM CX BV IO PC CC HM PN TF';
+    const known = new Set((await listCountries('en')).map((country) => country.code));
+    // PC (Pacific Islands Trust Territory) left ISO 3166-1 in 1986: no country carries it now.
+    expect(restricted.split(' ').filter((code) => !known.has(code))).toEqual(['PC']);
+  });
+});
+
+describe('province lookups', () => {
+  it('lists current provinces with name and region', async () => {
+    const provinces = await listProvinces();
+    expect(provinces).toContainEqual({ code: 'TO', name: 'Torino', region: 'Piemonte' });
+    expect(provinces).toContainEqual({ code: 'RM', name: 'Roma', region: 'Lazio' });
+    expect(provinces.map((province) => province.code)).not.toContain('PL'); // Pola, until 1947
+    expect(provinces.length).toBeGreaterThanOrEqual(107);
+    // Valle d'Aosta is a region without provinces in ISO 3166-2: the region stands in.
+    const aosta = "Valle d'Aosta, Vallée d'Aoste";
+    expect(provinces).toContainEqual({ code: 'AO', name: aosta, region: aosta });
+    // Known gap: Sardinia's restored OG and OT are not in the packaged ISO 3166-2 yet.
+    expect(provinces.filter((province) => !province.region).map((province) => province.name)).toEqual(['OG', 'OT']);
+  });
+
+  it('searches above 2 characters, valid at a date', async () => {
+    expect(await searchProvinces('to')).toEqual([]);
+    expect((await searchProvinces('tor'))[0]).toEqual({ code: 'TO', name: 'Torino', region: 'Piemonte' });
+    expect((await searchProvinces('reggio')).map((province) => province.code).sort()).toEqual(['RC', 'RE']);
+    // Pola's province existed in 1930: kept by acronym (ISO 3166-2 no longer names it).
+    expect((await listProvinces('1930-06-01')).map((province) => province.code)).toContain('PL');
+  });
+
+  it('answers [] for a malformed date', async () => {
+    expect(await listProvinces('2024-02-30')).toEqual([]);
+    expect(await searchProvinces('torino', '31/12/2000')).toEqual([]);
+  });
+});
+
+describe('municipality lookups', () => {
+  it('has Torino (L219) in TO and Roma (H501) in RM', async () => {
+    expect(await listMunicipalities('TO', '2000-01-01')).toContainEqual(
+      expect.objectContaining({ name: 'Torino', nationalCode: 'L219', provinceCode: 'TO' }),
+    );
+    const rome = await listMunicipalities('rm', '1990-05-17');
+    expect(rome).toContainEqual(expect.objectContaining({ name: 'Roma', nationalCode: 'H501' }));
+    const names = rome.map((municipality) => municipality.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('it', { sensitivity: 'base' }).compare));
+  });
+
+  it('follows a merger: Castelfranco di Sopra + Pian di Scò became Castelfranco Piandiscò on 2014-01-01', async () => {
+    const before = codesOf(await listMunicipalities('AR', '2013-12-31'));
+    expect(before).toEqual(expect.arrayContaining(['C112', 'G552']));
+    expect(before).not.toContain('M322');
+    const after = codesOf(await listMunicipalities('AR', '2014-01-02'));
+    expect(after).toContain('M322');
+    expect(after).not.toContain('C112');
+    expect(after).not.toContain('G552');
+  });
+
+  it('finds current and former municipalities by national code', async () => {
+    expect(await getMunicipalityByNationalCode('h501')).toMatchObject({ name: 'Roma', provinceCode: 'RM', validTo: null });
+    expect(await getMunicipalityByNationalCode('M322')).toMatchObject({
+      name: 'Castelfranco Piandiscò',
+      validFrom: '2014-01-01',
+    });
+    expect((await getMunicipalityByNationalCode('C112'))?.validTo).toBe('2014-01-01');
+    expect(await getMunicipalityByNationalCode('Z112')).toBeNull();
+    expect(await getMunicipalityByNationalCode('')).toBeNull();
+  });
+
+  it('repairs names the source stored as mis-decoded UTF-8', async () => {
+    expect((await getMunicipalityByNationalCode('C744'))?.name).toBe('Città della Pieve');
+    expect(repairMojibake('ContÃ')).toBe('Contà');
+    expect(repairMojibake('Torino')).toBe('Torino');
+  });
+
+  it('answers [] for an unknown province or a malformed date', async () => {
+    expect(await listMunicipalities('XX', '2000-01-01')).toEqual([]);
+    expect(await listMunicipalities('', '2000-01-01')).toEqual([]);
+    expect(await listMunicipalities('TO', 'yesterday')).toEqual([]);
+    expect(await listMunicipalities('TO', '1800-01-01')).toEqual([]);
+  });
+});
