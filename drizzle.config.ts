@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './app/.server/db/schema.ts',
+  schema: './app/.server/db/schema',
   out: './app/.server/db/migrations',
 });

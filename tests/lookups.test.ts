@@ -119,7 +119,8 @@ describe('municipality lookups', () => {
   });
 
   it('finds current and former municipalities by national code', async () => {
-    expect(await getMunicipalityByNationalCode('h501')).toMatchObject({ name: 'Roma', provinceCode: 'RM', validTo: null });
+    const rome = await getMunicipalityByNationalCode('h501');
+    expect(rome).toMatchObject({ name: 'Roma', provinceCode: 'RM', validTo: null });
     expect(await getMunicipalityByNationalCode('M322')).toMatchObject({
       name: 'Castelfranco Piandiscò',
       validFrom: '2014-01-01',

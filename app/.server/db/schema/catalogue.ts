@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { LocalizedText, ProductCms } from '../../domain/catalogue-types';
+import type { LocalizedText, ProductCms } from '../../../domain/catalogue-types';
 
 /** One membership code per kind of membership; drives sections and sort order of the catalogue. */
 export const membershipCodes = pgTable(

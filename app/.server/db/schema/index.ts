@@ -1,0 +1,2 @@
+// One Drizzle schema, split by concern; drizzle-kit reads this folder (drizzle.config.ts).
+export * from './catalogue';
