@@ -141,12 +141,13 @@ async function main() {
     if (interrupted) return 130;
     const server = launchServer(ROOT, await freePort());
     cleanup.add(async () => {
+      const wasRunning = server.running();
       const { code, signal } = await server.stop();
-      if (code !== 0 && !interrupted) console.error(`bench: the server exited with ${signal ?? `code ${code}`} on SIGTERM`);
+      if (wasRunning && code !== 0) console.error(`bench: the server exited with ${signal ?? `code ${code}`} on SIGTERM`);
     }, server.stopNow);
     progress(`starting the production server on ${server.baseUrl} (DATA_DIR ${server.dataDir})`);
     await server.ready();
-    const cpuBefore = await backgroundCpuPercent();
+    const cpuBefore = await backgroundCpuPercent(server.pid);
 
     /** @type {import('./lib/load.js').LoadResult[]} */
     const load = [];
@@ -165,8 +166,8 @@ async function main() {
       load.push(result);
     }
 
-    await sleep(2000); // let the server finish the requests the last run abandoned
-    const cpuAfter = await backgroundCpuPercent();
+    await sleep(1000); // let the server finish the requests the last run abandoned
+    const cpuAfter = await backgroundCpuPercent(server.pid);
 
     /** @type {import('./lib/weight.js').PageWeight[]} */
     const weight = [];

@@ -1,6 +1,7 @@
 // @ts-check
 // Machine info, the printed report and the JSON results.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -138,7 +139,7 @@ export function formatMachine(machine, { loadAverageAtEnd, backgroundCpuPercent 
   ];
   if (Math.max(before, after) > BUSY_PERCENT) {
     lines.push(
-      `! the machine was busy with other work (over ${BUSY_PERCENT}% CPU while the bench was idle): the numbers are not comparable with a quiet run.`,
+      `! the machine was busy with other work (over ${BUSY_PERCENT}% CPU besides the bench and its server): the numbers are not comparable with a quiet run.`,
     );
   }
   return lines.join('\n');
@@ -147,12 +148,13 @@ export function formatMachine(machine, { loadAverageAtEnd, backgroundCpuPercent 
 const BUSY_PERCENT = 15;
 
 /**
- * How busy the machine is with other work: the share of all CPUs' time not idle over `ms`.
- * Call it while the bench and its server are idle.
+ * How busy the machine is with other work: the share of all CPUs' time not idle over `ms`, minus
+ * what the bench and its server used meanwhile (the server's share is known on Linux only).
+ * @param {number | undefined} serverPid
  * @param {number} [ms]
  * @returns {Promise<number>} percent, rounded
  */
-export async function backgroundCpuPercent(ms = 1000) {
+export async function backgroundCpuPercent(serverPid, ms = 1000) {
   const sample = () => {
     let idle = 0;
     let total = 0;
@@ -160,13 +162,30 @@ export async function backgroundCpuPercent(ms = 1000) {
       idle += times.idle;
       total += times.user + times.nice + times.sys + times.idle + times.irq;
     }
-    return { idle, total };
+    const own = process.cpuUsage();
+    return { idle, total, oursMs: (own.user + own.system) / 1000 + processCpuMs(serverPid) };
   };
   const start = sample();
   await sleep(ms);
   const end = sample();
   const total = end.total - start.total;
-  return total > 0 ? Math.round((1 - (end.idle - start.idle) / total) * 100) : 0;
+  const busy = total - (end.idle - start.idle) - (end.oursMs - start.oursMs);
+  return total > 0 ? Math.max(0, Math.round((busy / total) * 100)) : 0;
+}
+
+/**
+ * CPU time of a process from /proc (Linux; 0 elsewhere), assuming the usual 100 ticks per second.
+ * @param {number | undefined} pid
+ */
+function processCpuMs(pid) {
+  if (pid === undefined) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime and stime, fields 14 and 15
+  } catch {
+    return 0;
+  }
 }
 
 /** @returns {number[]} the 1, 5 and 15-minute load averages, rounded */

@@ -52,6 +52,8 @@ export function freePort() {
  * @property {string} baseUrl
  * @property {string} dataDir
  * @property {() => Promise<void>} ready   resolves once /healthz answers 200
+ * @property {number | undefined} pid
+ * @property {() => boolean} running
  * @property {() => void} assertAlive       throws if the server exited on its own
  * @property {() => Promise<{ code: number | null, signal: NodeJS.Signals | null }>} stop
  *   SIGTERM, wait for exit, delete the data directory (idempotent)
@@ -129,5 +131,5 @@ export function launchServer(root, port) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { baseUrl, dataDir, ready, assertAlive, stop, stopNow, output: running.output };
+  return { baseUrl, dataDir, pid: running.child.pid, ready, running: running.running, assertAlive, stop, stopNow, output: running.output };
 }
