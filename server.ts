@@ -8,6 +8,7 @@ import type { ViteDevServer } from 'vite';
 import { parseTrustProxy, requestIdFor } from './app/.server/http/request-id';
 import type { Logger } from './app/.server/logger';
 import { assignCspNonce, securityHeaders } from './app/.server/http/security-headers';
+import { authContext, expressContext } from './app/.server/auth/context';
 import { startShop } from './app/.server/shop';
 import { requestContext, shopContext } from './app/context';
 
@@ -71,6 +72,10 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
     }
   });
 
+  // The embedded sign-in service (issuer `${PUBLIC_URL}/sso`); absent with an external OIDC_ISSUER.
+  const identityProvider = shop.auth.identityProvider;
+  if (identityProvider) app.use('/sso', identityProvider.provider.callback());
+
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
@@ -100,6 +105,8 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
           logger: req.log,
         });
         context.set(shopContext, { config, services: shop.services });
+        context.set(authContext, shop.auth);
+        context.set(expressContext, { req, res });
         return context;
       },
     }),

@@ -17,17 +17,24 @@ import { SiteHeader } from './components/site-header';
 import { requestContext, shopContext } from './context';
 import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
 import { getLanguage, i18nextMiddleware } from './middleware/i18next';
+import { getSessionUser } from './.server/auth/guards';
+import formsStylesUrl from './components/form/forms.css?url';
 import stylesUrl from './styles/app.css?url';
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesUrl },
+  // Forms and the header's account control (sign-out button): every page has the header.
+  { rel: 'stylesheet', href: formsStylesUrl },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Cheap on purpose: the session cookie only, no database.
+  const user = await getSessionUser(request, context);
   return {
+    signedIn: user ? { firstName: user.firstName } : null,
     language: getLanguage(context),
     requestId: context.get(requestContext).id,
     supportUrl: context.get(shopContext).config.supportUrl,
@@ -70,7 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           {t('skipToContent')}
         </a>
-        <SiteHeader language={language} />
+        <SiteHeader language={language} signedIn={data?.signedIn ?? null} />
         <main id="main" tabIndex={-1} className="site-main">
           {children}
         </main>

@@ -8,6 +8,14 @@ export default [
   // The framework floor for `npm run bench`: a trivial page through the same stack.
   route('_bench/floor', 'routes/bench-floor.tsx'),
   route('language', 'routes/language.tsx'),
+  // Sign-in (shop side): start, callback, sign-out.
+  route('login', 'routes/login.tsx'),
+  route('authorize', 'routes/authorize.tsx'),
+  route('logout/do', 'routes/logout.tsx'),
+  // The embedded sign-in service's own pages (oidc-provider interactions; URLs end with '/').
+  route('sign-in/:uid', 'routes/sign-in.tsx'),
+  route('sign-in/:uid/sign-up', 'routes/sign-up.tsx'),
+  route('cart', 'routes/cart.tsx'),
   // Unknown paths go home (spec); it also keeps the root middleware running for every URL.
   route('*', 'routes/catch-all.ts'),
 ] satisfies RouteConfig;

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import { z } from 'zod';
 
 /** The development secret; production refuses it. */
@@ -20,7 +21,45 @@ const envSchema = z.object({
   SUPPORT_URL: z.string().regex(/^(https?:\/\/|mailto:)\S+$/, 'must be an http(s) or mailto: URL').default('mailto:assistenza@fanshop.example'),
   CHRISTMAS_FROM: z.iso.date().default('2026-12-01'),
   CHRISTMAS_TO: z.iso.date().default('2026-12-28'),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be printable ASCII without spaces').optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(500).optional(),
 });
+
+/** The shop's client id at the embedded sign-in service when none is configured. */
+export const EMBEDDED_CLIENT_ID = 'fan-shop';
+
+/**
+ * Sign-in settings. Without OIDC_ISSUER the embedded service at `${PUBLIC_URL}/sso` is used
+ * and the client secret is derived from SESSION_SECRET (so it is never a known default where
+ * the session secret is not); an external issuer needs its own client id and secret.
+ */
+export type OidcConfig = Readonly<{ embedded: boolean; issuer: string; clientId: string; clientSecret: string }>;
+
+function embeddedClientSecret(sessionSecret: string): string {
+  return Buffer.from(hkdfSync('sha256', sessionSecret, 'fan-shop', 'embedded oidc client secret v1', 32)).toString('base64url');
+}
+
+function readOidcConfig(values: z.infer<typeof envSchema>, publicUrl: string, sessionSecret: string): OidcConfig {
+  if (values.OIDC_ISSUER) {
+    if (!values.OIDC_CLIENT_ID) throw new ConfigError('Invalid configuration: OIDC_CLIENT_ID is required with OIDC_ISSUER');
+    if (!values.OIDC_CLIENT_SECRET) {
+      throw new ConfigError('Invalid configuration: OIDC_CLIENT_SECRET is required with OIDC_ISSUER');
+    }
+    return {
+      embedded: false,
+      issuer: values.OIDC_ISSUER.replace(/\/+$/, ''),
+      clientId: values.OIDC_CLIENT_ID,
+      clientSecret: values.OIDC_CLIENT_SECRET,
+    };
+  }
+  return {
+    embedded: true,
+    issuer: `${publicUrl}/sso`,
+    clientId: values.OIDC_CLIENT_ID ?? EMBEDDED_CLIENT_ID,
+    clientSecret: values.OIDC_CLIENT_SECRET ?? embeddedClientSecret(sessionSecret),
+  };
+}
 
 export type Config = Readonly<{
   production: boolean;
@@ -35,6 +74,7 @@ export type Config = Readonly<{
   shutdownTimeoutMs: number;
   supportUrl: string;
   christmas: { from: string; to: string };
+  oidc: OidcConfig;
 }>;
 
 /** A configuration problem that must stop the process with one line naming the variable. */
@@ -69,12 +109,19 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (values.CHRISTMAS_FROM > values.CHRISTMAS_TO) {
     throw new ConfigError('Invalid configuration: CHRISTMAS_FROM must not be after CHRISTMAS_TO');
   }
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  const sessionSecret = values.SESSION_SECRET ?? OFFLINE_SESSION_SECRET;
+  const oidc = readOidcConfig(values, publicUrl, sessionSecret);
+  const offlineClientSecrets = [OFFLINE_SESSION_SECRET, embeddedClientSecret(OFFLINE_SESSION_SECRET)];
+  if (production && offlineClientSecrets.includes(oidc.clientSecret)) {
+    throw new ConfigError('Invalid configuration: OIDC_CLIENT_SECRET must not be the offline default in production');
+  }
   return {
     production,
     port: values.PORT,
     host: values.HOST,
-    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
-    sessionSecret: values.SESSION_SECRET ?? OFFLINE_SESSION_SECRET,
+    publicUrl,
+    sessionSecret,
     database: values.DATABASE_URL
       ? { kind: 'postgres', url: values.DATABASE_URL }
       : { kind: 'pglite', dataDir: `${values.DATA_DIR.replace(/\/+$/, '')}/db` },
@@ -84,5 +131,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     supportUrl: values.SUPPORT_URL,
     christmas: { from: values.CHRISTMAS_FROM, to: values.CHRISTMAS_TO },
+    oidc,
   };
 }

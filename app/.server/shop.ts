@@ -1,3 +1,5 @@
+import { createAuthRuntime } from './auth/runtime';
+import type { AuthRuntime } from './auth/context';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { readConfig, type Config } from './env';
@@ -9,6 +11,8 @@ export type Shop = {
   logger: Logger;
   database: Database;
   services: Services;
+  /** Sessions, shop login and the embedded sign-in service (unless OIDC_ISSUER is set). */
+  auth: AuthRuntime;
   close(): Promise<void>;
 };
 
@@ -20,9 +24,11 @@ export async function startShop(env: Record<string, string | undefined> = proces
   const config = readConfig(env);
   const logger = createLogger(config.logLevel);
   const database = openDatabase(config.database);
+  let auth: AuthRuntime & { stop(): void };
   try {
     await database.migrate();
     if (await seedIfEmpty(database.db)) logger.info('seeded the catalogue into an empty database');
+    auth = await createAuthRuntime(database.db, config, logger);
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;
@@ -33,6 +39,10 @@ export async function startShop(env: Record<string, string | undefined> = proces
     logger,
     database,
     services: createServices(database.db),
-    close: () => database.close(),
+    auth,
+    close: () => {
+      auth.stop();
+      return database.close();
+    },
   };
 }

@@ -1,9 +1,32 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Form, Link, NavLink, useLocation } from 'react-router';
 import type { Language } from '../domain/catalogue-types';
+import { signInHref } from '../domain/login-target';
 import { LanguageSwitch } from './language-switch';
 
-export function SiteHeader({ language }: { language: Language }) {
+/** Signed in: a greeting and a sign-out form (POST); signed out: a link that comes back here. */
+function AccountControl({ signedIn }: { signedIn: { firstName: string } | null }) {
+  const { t } = useTranslation('auth');
+  const location = useLocation();
+  if (!signedIn) {
+    // A document navigation: sign-in leaves the app for the sign-in service.
+    return (
+      <Link to={signInHref(location.pathname + location.search)} reloadDocument>
+        {t('header.signIn')}
+      </Link>
+    );
+  }
+  return (
+    <Form method="post" action="/logout/do" reloadDocument className="site-header__account">
+      <span>{t('header.greeting', { name: signedIn.firstName })}</span>
+      <button type="submit" className="site-header__sign-out">
+        {t('header.signOut')}
+      </button>
+    </Form>
+  );
+}
+
+export function SiteHeader({ language, signedIn }: { language: Language; signedIn: { firstName: string } | null }) {
   const { t } = useTranslation();
   return (
     <header className="site-header">
@@ -23,7 +46,7 @@ export function SiteHeader({ language }: { language: Language }) {
               <NavLink to="/cart">{t('nav.cart')}</NavLink>
             </li>
             <li>
-              <NavLink to="/login">{t('nav.signIn')}</NavLink>
+              <AccountControl signedIn={signedIn} />
             </li>
           </ul>
         </nav>

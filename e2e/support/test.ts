@@ -13,7 +13,11 @@ export const test = base.extend<{ pageErrors: string[] }>({
         // A page served with an error status (a 404 screen) is reported as a failed load.
         const isDocumentStatus =
           message.text().startsWith('Failed to load resource') && message.location().url === page.url();
-        if (!isDocumentStatus) errors.push(message.text());
+        // So is a form's 4xx answer (400 validation, 429 too many attempts) to a React Router data request.
+        const isFormAnswerStatus =
+          /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
+          /\.data(\?|$)/.test(message.location().url);
+        if (!isDocumentStatus && !isFormAnswerStatus) errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);

@@ -1,2 +1,4 @@
 // One Drizzle schema, split by concern; drizzle-kit reads this folder (drizzle.config.ts).
 export * from './catalogue';
+export * from './customers';
+export * from './identity';

@@ -1,0 +1,23 @@
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { createContext } from 'react-router';
+import type { IdentityProvider } from '../identity-provider/provider';
+import type { AttemptLimiter } from '../identity-provider/rate-limit';
+import type { ShopSessionStorage } from './session';
+import type { ShopLogin } from './shop-login';
+
+/** Sign-in machinery of one running shop (server.ts puts it into every request's context). */
+export type AuthRuntime = {
+  sessions: ShopSessionStorage;
+  login: ShopLogin;
+  /** The embedded sign-in service; absent when an external OIDC_ISSUER is configured. */
+  identityProvider?: IdentityProvider;
+  attempts: AttemptLimiter;
+};
+
+export const authContext = createContext<AuthRuntime>();
+
+/**
+ * The raw Express request and response: oidc-provider's interaction API reads its signed
+ * cookies from them. Only the sign-in and sign-up routes use this.
+ */
+export const expressContext = createContext<{ req: ExpressRequest; res: ExpressResponse }>();

@@ -1,0 +1,39 @@
+import { createCookieSessionStorage, type Session } from 'react-router';
+
+/** What the shop keeps about a signed-in fan, in its own signed cookie (no DB read per page). */
+export type SessionUser = {
+  customerId: string;
+  /** OIDC subject; compared with the customer row by the guard. */
+  subject: string;
+  firstName: string;
+  /** For the provider's logout (id_token_hint). */
+  idToken: string;
+};
+
+export type ShopSessionData = {
+  user: SessionUser;
+  /** Where to go after signing in (a same-origin path). */
+  returnTo: string;
+};
+
+export type ShopSession = Session<ShopSessionData>;
+
+export const SESSION_COOKIE = '__shop_session';
+const SESSION_MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
+
+export function createShopSessionStorage({ secret, production }: { secret: string; production: boolean }) {
+  return createCookieSessionStorage<ShopSessionData>({
+    cookie: {
+      name: SESSION_COOKIE,
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: SESSION_MAX_AGE_SECONDS,
+      secrets: [secret],
+      // React Router only accepts `secure: true`; leave it out for plain-HTTP development.
+      ...(production ? { secure: true as const } : {}),
+    },
+  });
+}
+
+export type ShopSessionStorage = ReturnType<typeof createShopSessionStorage>;

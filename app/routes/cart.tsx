@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pageMeta } from '../domain/page-meta';
+import { requireCustomer } from '../.server/auth/guards';
+import { describePage } from '../.server/seo';
+import { getInstance } from '../middleware/i18next';
+import type { Route } from './+types/cart';
+
+/** The cart (secured). For now always empty: the cart itself comes with the cart issue. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireCustomer(request, context);
+  const { t } = getInstance(context);
+  return { seo: describePage(context, request, { title: t('cart:metaTitle'), robots: 'noindex' }) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function Cart() {
+  const { t } = useTranslation('cart');
+  return (
+    <div className="cart">
+      <nav aria-label={t('breadcrumb')} className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/products">{t('home')}</Link>
+          </li>
+          <li aria-current="page">{t('heading')}</li>
+        </ol>
+      </nav>
+      <h1>{t('heading')}</h1>
+      <p>{t('empty')}</p>
+      <p>
+        <Link to="/products" className="button button--primary">
+          {t('continueShopping')}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { useTranslation } from 'react-i18next';
+import { data, Form, Link, redirect, redirectDocument } from 'react-router';
+import { AuthPage, ExpiredSignIn } from '../components/form/auth-page';
+import { ErrorSummary } from '../components/form/error-summary';
+import { SubmitButton } from '../components/form/submit-button';
+import { TextField } from '../components/form/text-field';
+import { useFormErrors } from '../components/form/use-form-errors';
+import { pageMeta } from '../domain/page-meta';
+import { FIELD_MESSAGES } from '../forms/messages';
+import { signUpSchema } from '../forms/sign-up';
+import { interactionRoute, tooManyAttempts } from '../.server/auth/interaction-route';
+import { describePage } from '../.server/seo';
+import { getInstance } from '../middleware/i18next';
+import type { Route } from './+types/sign-up';
+
+/** Sign-up at the embedded sign-in service, inside the same interaction as the sign-in page. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const interaction = await interactionRoute(context, params.uid).read();
+  const { t } = getInstance(context);
+  const seo = describePage(context, request, { title: t('auth:signUp.metaTitle'), robots: 'noindex' });
+  if (!interaction) return data({ seo, uid: null }, { status: 400 });
+  return { seo, uid: interaction.uid };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const route = interactionRoute(context, params.uid);
+  const submission = parseWithZod(await request.formData(), { schema: signUpSchema });
+  if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
+  if (!(await route.read())) return redirect(new URL(request.url).pathname, 303);
+
+  const limit = await route.attempts.checkSignUp(route.ip);
+  if (limit.blocked) {
+    const { minutes, init } = tooManyAttempts(limit);
+    const message = getInstance(context).t('auth:tooManyAttempts', { count: minutes });
+    return data(submission.reply({ formErrors: [message], hideFields: ['password'] }), init);
+  }
+  await route.attempts.recordSignUp(route.ip);
+  const { firstName, lastName, email, password } = submission.value;
+  const result = await route.accounts.signUp({ givenName: firstName, familyName: lastName, email, password });
+  if (!result.ok) {
+    return data(
+      submission.reply({ fieldErrors: { email: [FIELD_MESSAGES.emailTaken] }, hideFields: ['password'] }),
+      { status: 400 },
+    );
+  }
+  return redirectDocument(await route.finish(result.account.id), 303);
+}
+
+/** Document responses take headers from here: pass on the action's Retry-After (429). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers();
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('auth');
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    constraint: getZodConstraint(signUpSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const order = ['firstName', 'lastName', 'email', 'password'] as const;
+  const { summaryKey, summaryErrors, onSubmitted, resultKey } = useFormErrors(form, actionData, [...order]);
+  if (!loaderData.uid) return <ExpiredSignIn />;
+  const formProps = getFormProps(form);
+  return (
+    <AuthPage
+      heading={t('signUp.heading')}
+      intro={t('signUp.intro')}
+      aside={
+        <>
+          {t('signUp.haveAccount')} <Link to={`/sign-in/${loaderData.uid}/`}>{t('signUp.toSignIn')}</Link>
+        </>
+      }
+    >
+      <ErrorSummary key={summaryKey} errors={summaryErrors} title={t('errorSummary.title')} />
+      <Form
+        method="post"
+        {...formProps}
+        onSubmit={(event) => {
+          formProps.onSubmit(event);
+          onSubmitted(event);
+        }}
+        className="form"
+      >
+        <TextField field={fields.firstName} label={t('signUp.firstName')} autoComplete="given-name" />
+        <TextField field={fields.lastName} label={t('signUp.lastName')} autoComplete="family-name" />
+        <TextField field={fields.email} label={t('signUp.email')} type="email" autoComplete="email" />
+        <TextField
+          key={`password-${resultKey}`}
+          field={fields.password}
+          label={t('signUp.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('signUp.passwordHint')}
+        />
+        <SubmitButton>{t('signUp.submit')}</SubmitButton>
+      </Form>
+    </AuthPage>
+  );
+}

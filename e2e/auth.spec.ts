@@ -1,0 +1,179 @@
+import { expectNoAxeViolations } from './support/axe';
+import { EN, newFan, signOut, signUp, submitSignIn, useEnglish } from './support/auth';
+import { expect, test } from './support/test';
+
+test.describe('sign-in', () => {
+  test('a new fan signs up, is signed in, signs out and signs in again', async ({ page }) => {
+    await useEnglish(page);
+    const fan = newFan();
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/sign-in\/[\w-]+\/$/);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: EN.signUpLink }).click();
+    await expectNoAxeViolations(page);
+
+    await signUp(page, fan);
+    await expect(page).toHaveURL(/\/products$/);
+    await expectNoAxeViolations(page);
+
+    await signOut(page, expectNoAxeViolations);
+    // Signed out at the sign-in service too: /login asks for the password again.
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: EN.signInHeading })).toBeVisible();
+    await submitSignIn(page, fan.email.toUpperCase(), fan.password);
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByText(`Hello, ${fan.firstName}`)).toBeVisible();
+  });
+
+  test('the cart needs a signed-in fan and comes back after signing in', async ({ page }) => {
+    await useEnglish(page);
+    const fan = newFan('Bruno');
+    await signUp(page, fan);
+    await signOut(page);
+
+    const response = await page.goto('/cart');
+    const chain: string[] = [];
+    for (let request = response?.request() ?? null; request; request = request.redirectedFrom()) {
+      chain.unshift(new URL(request.url()).pathname + new URL(request.url()).search);
+    }
+    expect(chain[0]).toBe('/cart');
+    expect(chain[1]).toBe('/login?redirectUri=%2Fcart');
+    await expect(page).toHaveURL(/\/sign-in\/[\w-]+\/$/);
+
+    await submitSignIn(page, fan.email, fan.password);
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/products');
+    await expect(page).toHaveTitle(/– Cart$/);
+    await expectNoAxeViolations(page);
+
+    // Signed in, /login goes straight to the target.
+    await page.goto('/login?redirectUri=%2Fcart');
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+
+  test('a wrong password gets one message for both mistakes, a 400, and keeps the e-mail', async ({ page }) => {
+    await useEnglish(page);
+    await page.goto('/login');
+    const email = newFan().email;
+    const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+    await submitSignIn(page, email, 'not-the-password');
+    expect((await answer).status()).toBe(400);
+    const summary = page.getByRole('alert');
+    await expect(summary).toContainText('The e-mail or the password is wrong.');
+    await expect(summary).toBeFocused();
+    await expect(page.getByLabel('E-mail')).toHaveValue(email);
+    await expect(page.getByLabel('Password')).toHaveValue('');
+    await expectNoAxeViolations(page);
+  });
+
+  for (const language of ['it', 'en'] as const) {
+    test(`sign-up errors are summarised with links to the fields (${language})`, async ({ page }) => {
+      if (language === 'en') await useEnglish(page);
+      const texts =
+        language === 'it'
+          ? { link: 'Registrati', submit: 'Crea account', title: 'Correggi i seguenti campi:', required: 'Campo obbligatorio.', short: 'La password deve avere almeno 10 caratteri.' }
+          : { link: EN.signUpLink, submit: EN.createAccount, title: 'Please fix the following:', required: 'This field is required.', short: 'The password must be at least 10 characters long.' };
+      await page.goto('/login');
+      await page.getByRole('link', { name: texts.link }).click();
+      await page.getByLabel(language === 'it' ? 'Nome' : 'First name', { exact: true }).fill('Ada');
+      await page.getByLabel('Password').fill('short');
+      await page.getByRole('button', { name: texts.submit }).click();
+
+      const summary = page.getByRole('alert');
+      await expect(summary.getByRole('heading', { name: texts.title })).toBeVisible();
+      await expect(summary).toBeFocused();
+      const links = summary.getByRole('link');
+      await expect(links).toHaveCount(3);
+      await expect(links.nth(0)).toHaveText(texts.required);
+      const lastNameId = await page.getByLabel(language === 'it' ? 'Cognome' : 'Last name').getAttribute('id');
+      await expect(links.nth(0)).toHaveAttribute('href', `#${lastNameId}`);
+      await expect(links.nth(2)).toHaveText(texts.short);
+      // The same messages beside the fields, tied to them for screen readers.
+      const lastName = page.getByLabel(language === 'it' ? 'Cognome' : 'Last name');
+      await expect(lastName).toHaveAttribute('aria-invalid', 'true');
+      await expect(lastName).toHaveAccessibleDescription(texts.required);
+      await expect(page.getByLabel(language === 'it' ? 'Nome' : 'First name', { exact: true })).toHaveValue('Ada');
+      await links.nth(0).click();
+      await expect(lastName).toBeFocused();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('signing up twice with one e-mail says so at the e-mail field', async ({ page }) => {
+    await useEnglish(page);
+    const fan = newFan('Carla');
+    await signUp(page, fan);
+    await signOut(page);
+    await page.goto('/login');
+    await page.getByRole('link', { name: EN.signUpLink }).click();
+    await page.getByLabel('First name').fill('Carla');
+    await page.getByLabel('Last name').fill('Bianchi');
+    await page.getByLabel('E-mail').fill(fan.email);
+    await page.getByLabel('Password').fill('another-password-1');
+    await page.getByRole('button', { name: EN.createAccount }).click();
+    await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription(
+      'An account with this e-mail already exists: sign in instead.',
+    );
+  });
+});
+
+test.describe('sign-out and failure pages', () => {
+  test('GET /logout/do asks before signing out; the confirmation signs out', async ({ page }) => {
+    await useEnglish(page);
+    const fan = newFan('Dario');
+    await signUp(page, fan);
+    await page.goto('/logout/do');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign out' })).toBeVisible();
+    await expect(page.getByText(`Hello, ${fan.firstName}`)).toBeVisible(); // a GET changed nothing
+    await expectNoAxeViolations(page);
+    await page.locator('main').getByRole('button', { name: EN.signOut }).click();
+    if (test.info().project.use.javaScriptEnabled === false) {
+      await page.getByRole('button', { name: EN.completeSignOut }).click();
+    }
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    // Signed out, the confirmation page has nothing to confirm.
+    await page.goto('/logout/do');
+    await expect(page).toHaveURL(/\/products$/);
+  });
+
+  test('a refused or stale sign-in shows the login-failed page with a way to retry', async ({ page }) => {
+    await useEnglish(page);
+    const response = await page.goto('/authorize?error=access_denied&state=stale');
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign-in failed' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/login');
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('sign-in with JavaScript', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'inline validation and pending states need JavaScript');
+
+  test('validates a field when it loses focus and shows the pending state while sending', async ({ page }) => {
+    await useEnglish(page);
+    await page.goto('/login');
+    const email = page.getByLabel('E-mail');
+    await email.fill('not-an-email');
+    await page.getByLabel('Password').focus();
+    await expect(email).toHaveAccessibleDescription('Insert a valid email address');
+    await expect(page.getByRole('alert')).toHaveCount(0); // no summary before a submit
+
+    await email.fill('someone@example.org');
+    await page.getByLabel('Password').fill('whatever-it-is');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/sign-in\/[\w-]+\/_\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator('main').getByRole('button', { name: EN.signInButton }).click();
+    const pending = page.locator('main').getByRole('button', { name: 'Please wait…' });
+    await expect(pending).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(page.getByRole('alert')).toContainText('The e-mail or the password is wrong.');
+    await expect(page.locator('main').getByRole('button', { name: EN.signInButton })).toBeVisible();
+  });
+});
