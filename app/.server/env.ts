@@ -24,6 +24,8 @@ const envSchema = z.object({
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be printable ASCII without spaces').optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('Fan Shop <no-reply@fanshop.example>'),
 });
 
 /** The shop's client id at the embedded sign-in service when none is configured. */
@@ -75,6 +77,8 @@ export type Config = Readonly<{
   supportUrl: string;
   christmas: { from: string; to: string };
   oidc: OidcConfig;
+  /** Outgoing mail: queued in the outbox, delivered by SMTP when `smtpUrl` is set. */
+  mail: { smtpUrl: string | null; from: string };
 }>;
 
 /** A configuration problem that must stop the process with one line naming the variable. */
@@ -132,5 +136,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     supportUrl: values.SUPPORT_URL,
     christmas: { from: values.CHRISTMAS_FROM, to: values.CHRISTMAS_TO },
     oidc,
+    mail: { smtpUrl: values.SMTP_URL ?? null, from: values.MAIL_FROM },
   };
 }

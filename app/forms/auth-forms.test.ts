@@ -23,8 +23,8 @@ describe('sign-in form', () => {
   it('names missing and malformed fields with translation keys', () => {
     const submission = parseWithZod(form({ email: 'not-an-email', password: '' }), { schema: signInSchema });
     expect(submission.status).toBe('error');
-    expect(errorsOf(submission)).toEqual({ email: ['auth:fields.email'], password: ['auth:fields.required'] });
-    expect(errorsOf(parseWithZod(form({}), { schema: signInSchema })).email).toEqual(['auth:fields.required']);
+    expect(errorsOf(submission)).toEqual({ email: ['forms:fields.email'], password: ['forms:fields.required'] });
+    expect(errorsOf(parseWithZod(form({}), { schema: signInSchema })).email).toEqual(['forms:fields.required']);
   });
 });
 
@@ -45,7 +45,7 @@ describe('sign-up form', () => {
 
   it('refuses names with digits or doubled separators', () => {
     const submission = parseWithZod(form({ ...valid, firstName: 'Ad4', lastName: 'De  Rossi' }), { schema: signUpSchema });
-    expect(errorsOf(submission)).toMatchObject({ firstName: ['auth:fields.invalidName'], lastName: ['auth:fields.invalidName'] });
+    expect(errorsOf(submission)).toMatchObject({ firstName: ['forms:fields.invalidName'], lastName: ['forms:fields.invalidName'] });
   });
 
   it('requires every field', () => {

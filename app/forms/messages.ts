@@ -1,9 +1,17 @@
-/** Translation keys used as zod messages; components translate them (server and browser alike). */
+/**
+ * Translation keys used as zod messages; components translate them (server and browser alike).
+ * Generic field messages live in the `forms` namespace; a flow's own ones in its namespace.
+ */
 export const FIELD_MESSAGES = {
-  required: 'auth:fields.required',
-  email: 'auth:fields.email',
+  required: 'forms:fields.required',
+  email: 'forms:fields.email',
+  tooLong: 'forms:fields.tooLong',
+  invalidName: 'forms:fields.invalidName',
+  dataNotValid: 'forms:fields.dataNotValid',
+  selectFromList: 'forms:fields.selectFromList',
+  invalidPhone: 'forms:fields.invalidPhone',
+  invalidZip: 'forms:fields.invalidZip',
+  invalidDate: 'forms:fields.invalidDate',
   passwordTooShort: 'auth:fields.passwordTooShort',
-  tooLong: 'auth:fields.tooLong',
-  invalidName: 'auth:fields.invalidName',
   emailTaken: 'auth:fields.emailTaken',
 } as const;

@@ -1,7 +1,11 @@
+import account from '../locales/en/account.json';
+import addresses from '../locales/en/addresses.json';
 import auth from '../locales/en/auth.json';
 import cart from '../locales/en/cart.json';
 import catalogue from '../locales/en/catalogue.json';
 import common from '../locales/en/common.json';
 import errors from '../locales/en/errors.json';
+import forms from '../locales/en/forms.json';
+import notify from '../locales/en/notify.json';
 
-export const resources = { common, errors, catalogue, auth, cart };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify };

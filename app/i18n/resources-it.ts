@@ -1,7 +1,11 @@
+import account from '../locales/it/account.json';
+import addresses from '../locales/it/addresses.json';
 import auth from '../locales/it/auth.json';
 import cart from '../locales/it/cart.json';
 import catalogue from '../locales/it/catalogue.json';
 import common from '../locales/it/common.json';
 import errors from '../locales/it/errors.json';
+import forms from '../locales/it/forms.json';
+import notify from '../locales/it/notify.json';
 
-export const resources = { common, errors, catalogue, auth, cart };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify };

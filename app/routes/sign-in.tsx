@@ -1,12 +1,11 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, redirectDocument } from 'react-router';
 import { AuthPage, ExpiredSignIn } from '../components/form/auth-page';
 import { ErrorSummary } from '../components/form/error-summary';
 import { SubmitButton } from '../components/form/submit-button';
 import { TextField } from '../components/form/text-field';
-import { useFormErrors } from '../components/form/use-form-errors';
+import { useShopForm } from '../components/form/use-shop-form';
 import { pageMeta } from '../domain/page-meta';
 import { signInSchema } from '../forms/sign-in';
 import { interactionRoute, tooManyAttempts } from '../.server/auth/interaction-route';
@@ -58,16 +57,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth');
-  const [form, fields] = useForm({
+  const { fields, formProps, summary, resultKey } = useShopForm(signInSchema, {
     lastResult: actionData,
-    constraint: getZodConstraint(signInSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    fieldOrder: ['email', 'password'],
   });
-  const { summaryKey, summaryErrors, onSubmitted, resultKey } = useFormErrors(form, actionData, ['email', 'password']);
   if (!loaderData.uid) return <ExpiredSignIn />;
-  const formProps = getFormProps(form);
   return (
     <AuthPage
       heading={t('signIn.heading')}
@@ -78,21 +72,16 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         </>
       }
     >
-      <ErrorSummary key={summaryKey} errors={summaryErrors} title={t('errorSummary.title')} />
-      <Form
-        method="post"
-        {...formProps}
-        onSubmit={(event) => {
-          formProps.onSubmit(event);
-          onSubmitted(event);
-        }}
-        className="form"
-      >
+      <ErrorSummary key={summary.key} errors={summary.errors} />
+      <Form method="post" {...formProps} className="form">
         <TextField field={fields.email} label={t('signIn.email')} type="email" autoComplete="username" />
         <TextField
           key={`password-${resultKey}`}
           field={fields.password}
-          label={t('signIn.password')} type="password" autoComplete="current-password" />
+          label={t('signIn.password')}
+          type="password"
+          autoComplete="current-password"
+        />
         <SubmitButton>{t('signIn.submit')}</SubmitButton>
       </Form>
     </AuthPage>

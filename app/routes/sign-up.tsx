@@ -1,12 +1,11 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, redirectDocument } from 'react-router';
 import { AuthPage, ExpiredSignIn } from '../components/form/auth-page';
 import { ErrorSummary } from '../components/form/error-summary';
 import { SubmitButton } from '../components/form/submit-button';
 import { TextField } from '../components/form/text-field';
-import { useFormErrors } from '../components/form/use-form-errors';
+import { useShopForm } from '../components/form/use-shop-form';
 import { pageMeta } from '../domain/page-meta';
 import { FIELD_MESSAGES } from '../forms/messages';
 import { signUpSchema } from '../forms/sign-up';
@@ -58,17 +57,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth');
-  const [form, fields] = useForm({
+  const { fields, formProps, summary, resultKey } = useShopForm(signUpSchema, {
     lastResult: actionData,
-    constraint: getZodConstraint(signUpSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    fieldOrder: ['firstName', 'lastName', 'email', 'password'],
   });
-  const order = ['firstName', 'lastName', 'email', 'password'] as const;
-  const { summaryKey, summaryErrors, onSubmitted, resultKey } = useFormErrors(form, actionData, [...order]);
   if (!loaderData.uid) return <ExpiredSignIn />;
-  const formProps = getFormProps(form);
   return (
     <AuthPage
       heading={t('signUp.heading')}
@@ -79,16 +72,8 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         </>
       }
     >
-      <ErrorSummary key={summaryKey} errors={summaryErrors} title={t('errorSummary.title')} />
-      <Form
-        method="post"
-        {...formProps}
-        onSubmit={(event) => {
-          formProps.onSubmit(event);
-          onSubmitted(event);
-        }}
-        className="form"
-      >
+      <ErrorSummary key={summary.key} errors={summary.errors} />
+      <Form method="post" {...formProps} className="form">
         <TextField field={fields.firstName} label={t('signUp.firstName')} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t('signUp.lastName')} autoComplete="family-name" />
         <TextField field={fields.email} label={t('signUp.email')} type="email" autoComplete="email" />

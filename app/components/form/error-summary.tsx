@@ -9,7 +9,7 @@ export type SummaryError = { fieldId: string; message: string };
  * `autoFocus` for a page rendered on the server (no JavaScript), the effect for a submit
  * handled in the browser. Give it a new `key` after every failed submit to focus it again.
  */
-export function ErrorSummary({ errors, title }: { errors: SummaryError[]; title: string }) {
+export function ErrorSummary({ errors, title }: { errors: SummaryError[]; title?: string }) {
   const { t, i18n } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -28,7 +28,7 @@ export function ErrorSummary({ errors, title }: { errors: SummaryError[]; title:
       autoFocus
     >
       <h2 id="error-summary-title" className="error-summary__title">
-        {title}
+        {title ?? t('forms:errorSummary.title')}
       </h2>
       <ul className="error-summary__list">
         {errors.map(({ fieldId, message }) => (

@@ -6,7 +6,7 @@ import { translateMessage } from './messages';
 type TextFieldProps = {
   field: FieldMetadata<string>;
   label: string;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date';
   autoComplete: string;
   hint?: string;
 };

@@ -2,3 +2,4 @@
 export * from './catalogue';
 export * from './customers';
 export * from './identity';
+export * from './account';

@@ -1,0 +1,4 @@
+/** Placeholder: built by the address book work. */
+export default function Placeholder() {
+  return null;
+}

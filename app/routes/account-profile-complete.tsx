@@ -1,0 +1,4 @@
+/** Placeholder: built by the profile work. */
+export default function Placeholder() {
+  return null;
+}

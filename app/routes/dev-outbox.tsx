@@ -1,0 +1,4 @@
+/** Placeholder: built by the notify-me work. */
+export default function Placeholder() {
+  return null;
+}
