@@ -45,6 +45,11 @@ export function SiteHeader({ language, signedIn }: { language: Language; signedI
             <li>
               <NavLink to="/cart">{t('nav.cart')}</NavLink>
             </li>
+            {signedIn ? (
+              <li>
+                <NavLink to="/account">{t('nav.account')}</NavLink>
+              </li>
+            ) : null}
             <li>
               <AccountControl signedIn={signedIn} />
             </li>
