@@ -55,7 +55,13 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
     }),
   );
   app.use(assignCspNonce);
-  app.use(securityHeaders({ production: config.production, development: Boolean(viteDevServer) }));
+  app.use(
+    securityHeaders({
+      production: config.production,
+      development: Boolean(viteDevServer),
+      formTargets: config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin],
+    }),
+  );
   app.use(compression());
 
   app.get('/healthz', async (_req, res) => {

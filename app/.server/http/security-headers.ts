@@ -15,7 +15,19 @@ const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as Response)
  * styles come from our own files only (no inline style attributes in markup).
  * Development relaxes what Vite's HMR client needs (injected <style>, websocket).
  */
-export function securityHeaders({ production, development }: { production: boolean; development: boolean }) {
+export function securityHeaders({
+  production,
+  development,
+  formTargets = [],
+}: {
+  production: boolean;
+  development: boolean;
+  /**
+   * Other origins a form may lead to. Browsers apply `form-action` to the redirects after a
+   * POST too, so sign-out (POST → the sign-in service's logout page) needs an external issuer.
+   */
+  formTargets?: readonly string[];
+}) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -26,7 +38,7 @@ export function securityHeaders({ production, development }: { production: boole
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: development ? ["'self'", 'ws:'] : ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...formTargets],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         objectSrc: ["'none'"],

@@ -1,0 +1,35 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { describe, expect, it } from 'vitest';
+import { assignCspNonce, securityHeaders } from './security-headers';
+
+async function policyOf(options: Parameters<typeof securityHeaders>[0]): Promise<string> {
+  const app = express();
+  app.use(assignCspNonce, securityHeaders(options));
+  app.get('/', (_req, res) => {
+    res.send('ok');
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/`);
+    return response.headers.get('content-security-policy') ?? '';
+  } finally {
+    server.close();
+  }
+}
+
+describe('securityHeaders', () => {
+  it('lets forms lead only to the shop itself by default', async () => {
+    const policy = await policyOf({ production: false, development: false });
+    expect(policy).toContain("form-action 'self';");
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+  });
+
+  it('lets forms lead to an external sign-in service (sign-out redirects there after a POST)', async () => {
+    const policy = await policyOf({ production: true, development: false, formTargets: ['https://id.club.example'] });
+    expect(policy).toContain("form-action 'self' https://id.club.example;");
+    expect(policy).toContain('upgrade-insecure-requests');
+  });
+});
