@@ -64,7 +64,7 @@ export function startMailDispatcher(options: MailDispatcherOptions): MailDispatc
   });
 
   /** Picks the oldest due mail (locked where others may look too), sends it, records the outcome. */
-  async function deliverOne(queries: ShopDb, now: Date): Promise<'none' | 'sent' | 'failed'> {
+  async function deliverOne(queries: Pick<ShopDb, 'select' | 'update'>, now: Date): Promise<'none' | 'sent' | 'failed'> {
     const [mail] = await queries
       .select()
       .from(mailOutbox)
@@ -109,7 +109,7 @@ export function startMailDispatcher(options: MailDispatcherOptions): MailDispatc
       // On PostgreSQL the row stays locked while it is being sent: another instance skips it.
       const outcome = options.singleProcess
         ? await deliverOne(db, now)
-        : await db.transaction((tx) => deliverOne(tx as unknown as ShopDb, now));
+        : await db.transaction((tx) => deliverOne(tx, now));
       if (outcome === 'none') break;
       counts[outcome] += 1;
     }
