@@ -37,8 +37,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { customer } = await requireCustomer(request, context);
   const result = await context.get(shopContext).services.notifyMe.subscribe(customer.id, params.id, getLanguage(context));
   if (result === 'unknown-product') throw data({ reason: 'product-not-found' }, { status: 404 });
-  const url = new URL(request.url);
-  return redirect(url.pathname + url.search, 303);
+  // Built from the params: with JavaScript, request.url is the `.data` URL of the submit.
+  return redirect(`/products/${encodeURIComponent(params.id)}/notify-me`, 303);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
