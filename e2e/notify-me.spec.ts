@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from './support/axe';
 import { newFan, signUp, useEnglish } from './support/auth';
-import { markSoldOut, productOwnedByThisProject, restock, shopToday, useLanguage } from './support/notify-me';
+import { markSoldOut, productOwnedByThisProject, restock, shopToday, showShopIn } from './support/notify-me';
 import { expect, test } from './support/test';
 
 test.describe('notify-me', () => {
@@ -26,7 +26,7 @@ test.describe('notify-me', () => {
     await expectNoAxeViolations(page);
 
     // Italian: ask.
-    await useLanguage(page, 'it');
+    await showShopIn(page, 'it');
     const pagePath = `/products/${product.id}/notify-me`;
     await page.goto(pagePath);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Avvisami quando ${product.name} torna disponibile`);
@@ -58,7 +58,7 @@ test.describe('notify-me', () => {
     await expectNoAxeViolations(page);
 
     // English: the same state.
-    await useLanguage(page, 'en');
+    await showShopIn(page, 'en');
     await page.reload();
     await expect(requests).toHaveCount(1);
     await expect(requests).toContainText('Waiting');
@@ -78,7 +78,7 @@ test.describe('notify-me', () => {
     await expect(mails).toContainText(fan.email);
     await expect(mails).toContainText('Not sent: it stays in the outbox');
     await expectNoAxeViolations(page);
-    await useLanguage(page, 'it');
+    await showShopIn(page, 'it');
     await page.reload();
     await expect(mails).toHaveCount(1);
     await expectNoAxeViolations(page);
@@ -105,7 +105,7 @@ test.describe('notify-me', () => {
     await expect(page.getByText('You are not waiting for any product.')).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await useLanguage(page, 'it');
+    await showShopIn(page, 'it');
     await page.goto('/account/notify-me');
     await expect(page.getByText('Non stai aspettando nessun prodotto.')).toBeVisible();
     await expectNoAxeViolations(page);

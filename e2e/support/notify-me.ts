@@ -12,14 +12,14 @@ export function productOwnedByThisProject(): { id: string; name: string } {
 }
 
 /** Shows the shop in the given language for the rest of the test (the shop's language cookie). */
-export async function useLanguage(page: Page, language: Language): Promise<void> {
+export async function showShopIn(page: Page, language: Language): Promise<void> {
   const baseURL = test.info().project.use.baseURL ?? process.env.E2E_BASE_URL;
   await page.context().addCookies([{ name: 'jc_prf_lng', value: language, url: baseURL! }]);
 }
 
 /** /dev/stock: marks the product sold out (switches the test to English). */
 export async function markSoldOut(page: Page, productName: string): Promise<void> {
-  await useLanguage(page, 'en');
+  await showShopIn(page, 'en');
   await page.goto('/dev/stock');
   const form = page.getByRole('form', { name: 'Mark a product sold out' });
   await form.getByLabel('Product').selectOption({ label: productName });
@@ -29,7 +29,7 @@ export async function markSoldOut(page: Page, productName: string): Promise<void
 
 /** /dev/stock: restocks the product (every size) with the quantity (switches the test to English). */
 export async function restock(page: Page, productName: string, quantity: number): Promise<void> {
-  await useLanguage(page, 'en');
+  await showShopIn(page, 'en');
   await page.goto('/dev/stock');
   const form = page.getByRole('form', { name: 'Restock a product' });
   await form.getByLabel('Product').selectOption({ label: productName });
