@@ -14,7 +14,7 @@ describe('composeBackInStockMail', () => {
     const mail = composeBackInStockMail(backInStockMail({ ...input, language: 'it' }));
     expect(mail.subject).toBe('Black & White è di nuovo in vendita');
     expect(mail.text).toMatch(/^Ciao Ada,\n\nbuone notizie: Black & White è di nuovo in vendita su Fan Shop Abbonamenti\./);
-    expect(mail.text).toContain('Lo trovi qui: https://shop.example/products/black-and-white\n');
+    expect(mail.text).toContain('Trovi tutti i dettagli qui: https://shop.example/products/black-and-white\n');
     expect(mail.text).not.toMatch(/\{\{|&amp;/);
   });
 
