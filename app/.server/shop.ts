@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { readConfig, type Config } from './env';
 import { createLogger, type Logger } from './logger';
+import { startMailBackground } from './mail/background';
 import { createServices, type Services } from './services';
 
 export type Shop = {
@@ -34,15 +35,19 @@ export async function startShop(env: Record<string, string | undefined> = proces
     throw error;
   }
   logger.info({ database: database.kind }, 'database ready');
+  const services = createServices(database.db);
+  // Mail delivery (SMTP or outbox) and the notify-me sweep; stopped before the database closes.
+  const mail = startMailBackground({ database, config, logger, notifyMe: services.notifyMe });
   return {
     config,
     logger,
     database,
-    services: createServices(database.db),
+    services,
     auth,
-    close: () => {
+    close: async () => {
       auth.stop();
-      return database.close();
+      await mail.stop();
+      await database.close();
     },
   };
 }

@@ -1,4 +1,126 @@
-/** Placeholder: built by the notify-me work. */
-export default function Placeholder() {
-  return null;
+import { useTranslation } from 'react-i18next';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import notifyStylesUrl from '../components/notify-me/notify-me.css?url';
+import { shopContext } from '../context';
+import { formatShopDate } from '../domain/display-format';
+import { notifyMeState } from '../domain/notify-me';
+import { pageMeta } from '../domain/page-meta';
+import { intentOf } from '../forms/intent';
+import { requireCustomer } from '../.server/auth/guards';
+import { describePage } from '../.server/seo';
+import { getInstance, getLanguage } from '../middleware/i18next';
+import type { Route } from './+types/account-notify-me';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: notifyStylesUrl }];
+
+const CANCEL_INTENT = 'cancel';
+const LIST_PATH = '/account/notify-me';
+
+/** The fan's notify-me requests (secured); `?removed={productId}` confirms a cancel. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { customer } = await requireCustomer(request, context);
+  const { services } = context.get(shopContext);
+  const language = getLanguage(context);
+  const requests = await services.notifyMe.listForCustomer(customer.id);
+  const removedId = new URL(request.url).searchParams.get('removed');
+  const removed =
+    removedId && !requests.some((entry) => entry.productId === removedId)
+      ? await services.catalogue.getProductDetail(removedId)
+      : null;
+  const { t } = getInstance(context);
+  return {
+    requests: requests.map((entry) => {
+      const state = notifyMeState(entry);
+      return {
+        productId: entry.productId,
+        name: entry.productName[language],
+        askedOn: formatShopDate(entry.askedAt, language),
+        notifiedOn: state.kind === 'notified' ? formatShopDate(state.at, language) : null,
+      };
+    }),
+    removedName: removed ? removed.name[language] : null,
+    seo: describePage(context, request, { title: t('notify:list.metaTitle'), robots: 'noindex' }),
+  };
+}
+
+/** POST `intent=cancel`, `productId`: removes the signed-in fan's own request only. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { customer } = await requireCustomer(request, context);
+  const form = await request.formData();
+  const productId = form.get('productId');
+  if (intentOf(form) !== CANCEL_INTENT || typeof productId !== 'string' || productId === '') {
+    throw data({ reason: 'bad-request' }, { status: 400 });
+  }
+  const removed = await context.get(shopContext).services.notifyMe.cancel(customer.id, productId);
+  return redirect(removed ? `${LIST_PATH}?removed=${encodeURIComponent(productId)}` : LIST_PATH, 303);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+/** The row's submit button: names its product, and shows the pending state for its own row only. */
+function CancelButton({ productId, label, children }: { productId: string; label: string; children: string }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const pending = navigation.state === 'submitting' && navigation.formData?.get('productId') === productId;
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={CANCEL_INTENT}
+      className="button"
+      aria-label={pending ? undefined : label}
+      aria-disabled={pending || undefined}
+      aria-busy={pending || undefined}
+      onClick={(event) => {
+        if (pending) event.preventDefault();
+      }}
+    >
+      {pending ? t('pending') : children}
+    </button>
+  );
+}
+
+export default function AccountNotifyMe({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('notify');
+  const { requests, removedName } = loaderData;
+  return (
+    <section className="notify-page" aria-labelledby="notify-list-heading">
+      <h1 id="notify-list-heading">{t('list.heading')}</h1>
+      <p>{t('list.intro')}</p>
+      <div role="status">{removedName ? <p className="notice">{t('list.removed', { name: removedName })}</p> : null}</div>
+      {requests.length === 0 ? (
+        <>
+          <p>{t('list.empty')}</p>
+          <p>
+            <Link to="/products" className="button button--primary">
+              {t('list.browse')}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <ul className="notify-list">
+          {requests.map((entry) => (
+            <li key={entry.productId} className="notify-list__item">
+              <h2>
+                <Link to={`/products/${entry.productId}`}>{entry.name}</Link>
+              </h2>
+              <p>{t('list.askedOn', { date: entry.askedOn })}</p>
+              <p>
+                <strong>{entry.notifiedOn ? t('list.notifiedOn', { date: entry.notifiedOn }) : t('list.waiting')}</strong>
+              </p>
+              <Form method="post" className="form form--inline">
+                <input type="hidden" name="productId" value={entry.productId} />
+                <CancelButton
+                  productId={entry.productId}
+                  label={t(entry.notifiedOn ? 'list.removeLabel' : 'list.stopWaitingLabel', { name: entry.name })}
+                >
+                  {t(entry.notifiedOn ? 'list.remove' : 'list.stopWaiting')}
+                </CancelButton>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

@@ -1,4 +1,124 @@
-/** Placeholder: built by the notify-me work. */
-export default function Placeholder() {
-  return null;
+import { useTranslation } from 'react-i18next';
+import { data, Form, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
+import { ErrorScreen } from '../components/error-screen';
+import { SubmitButton } from '../components/form/submit-button';
+import notifyStylesUrl from '../components/notify-me/notify-me.css?url';
+import { shopContext } from '../context';
+import { isPurchasable, notifyMePageState } from '../domain/notify-me';
+import { documentTitle, pageMeta } from '../domain/page-meta';
+import { requireCustomer } from '../.server/auth/guards';
+import { describePage } from '../.server/seo';
+import { getInstance, getLanguage } from '../middleware/i18next';
+import { useRootData } from '../root';
+import type { Route } from './+types/product-notify-me';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: notifyStylesUrl }];
+
+/** A sold-out product's "tell me when it is back" page (secured). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { customer } = await requireCustomer(request, context);
+  const { services } = context.get(shopContext);
+  const product = await services.catalogue.getProductDetail(params.id);
+  if (!product) throw data({ reason: 'product-not-found' }, { status: 404 });
+  const purchasable = isPurchasable(product, product.variants.map((variant) => variant.stockQty));
+  const waiting = !purchasable && (await services.notifyMe.isWaiting(customer.id, product.id));
+  const name = product.name[getLanguage(context)];
+  const { t } = getInstance(context);
+  return {
+    product: { id: product.id, name, imageUrl: product.imageUrl },
+    email: customer.email,
+    state: notifyMePageState(purchasable, waiting),
+    seo: describePage(context, request, { title: t('notify:page.metaTitle', { name }), robots: 'noindex' }),
+  };
+}
+
+/** POST (no fields: the product is in the URL) asks to be told; then back here (303) to the confirmation. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { customer } = await requireCustomer(request, context);
+  const result = await context.get(shopContext).services.notifyMe.subscribe(customer.id, params.id, getLanguage(context));
+  if (result === 'unknown-product') throw data({ reason: 'product-not-found' }, { status: 404 });
+  // Built from the params: with JavaScript, request.url is the `.data` URL of the submit.
+  return redirect(`/products/${encodeURIComponent(params.id)}/notify-me`, 303);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function ProductNotifyMe({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('notify');
+  const { product, email, state } = loaderData;
+  const name = product.name;
+  return (
+    <article className="product-detail notify-page" aria-labelledby="notify-heading">
+      <nav aria-label={t('page.breadcrumb')} className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/products">{t('page.home')}</Link>
+          </li>
+          <li>
+            <Link to={`/products/${product.id}`}>{name}</Link>
+          </li>
+          <li>
+            <span aria-current="page">{t('page.current')}</span>
+          </li>
+        </ol>
+      </nav>
+      <div className="product-detail__layout">
+        <img className="product-detail__image" src={product.imageUrl} alt="" width={640} height={400} />
+        <div className="product-detail__summary">
+          <h1 id="notify-heading">{state === 'available' ? name : t('page.heading', { name })}</h1>
+          {state === 'available' ? (
+            <>
+              <p>{t('page.available', { name })}</p>
+              <p>
+                <Link className="button button--primary" to={`/products/${product.id}`}>
+                  {t('page.toProduct', { name })}
+                </Link>
+              </p>
+            </>
+          ) : null}
+          {state === 'ask' ? (
+            <>
+              <p>{t('page.soldOut', { name, email })}</p>
+              <Form method="post" className="form">
+                <SubmitButton>{t('page.submit')}</SubmitButton>
+              </Form>
+            </>
+          ) : null}
+          {/* Always in the page, so the confirmation is announced when it appears after the POST. */}
+          <div role="status">
+            {state === 'waiting' ? (
+              <div className="notice">
+                <h2>{t('page.waitingTitle')}</h2>
+                <p>{t('page.waiting', { name, email })}</p>
+              </div>
+            ) : null}
+          </div>
+          {state === 'waiting' ? (
+            <p>
+              <Link to="/account/notify-me">{t('page.toList')}</Link>
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation('catalogue');
+  const root = useRootData();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <title>{documentTitle(t('common:shopName'), t(notFound ? 'detail.notFoundTitle' : 'errors:metaTitle'))}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <ErrorScreen
+        status={isRouteErrorResponse(error) ? error.status : 500}
+        message={notFound ? t('detail.notFound') : undefined}
+        errorId={root?.requestId}
+        supportUrl={root?.supportUrl ?? '/'}
+      />
+    </>
+  );
 }

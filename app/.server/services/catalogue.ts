@@ -2,8 +2,16 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CatalogueProduct, Promo, ProductDetail } from '../../domain/catalogue-types';
 import type { ShopDb } from '../db/client';
 import { customizations, membershipCodes, products, productVariants, promos, sizes } from '../db/schema';
+import { createNotifyMeService } from './notify-me';
 
 type ProductRow = typeof products.$inferSelect;
+
+/** A restock: one size (`variantId`) or, without it, every size of the product (if any). */
+export type RestockInput = { productId: string; variantId: string | null; quantity: number };
+
+export type RestockResult =
+  | { ok: true; queuedMails: number }
+  | { ok: false; reason: 'unknown-product' | 'unknown-variant' };
 type MembershipCodeRow = typeof membershipCodes.$inferSelect;
 
 function toCatalogueProduct(product: ProductRow, code: MembershipCodeRow, productPromos: Promo[]): CatalogueProduct {
@@ -111,6 +119,40 @@ export function createCatalogueService(db: ShopDb) {
         })),
         alternativeProduct: alternative[0] ?? null,
       };
+    },
+
+    /**
+     * Sets the stock and puts the product on sale again (clears `soldOut`, availability
+     * `available`), then queues the mail of the fans waiting for it. The release runs after
+     * the stock commit; if it fails, the shop's periodic sweep queues the mail later.
+     */
+    async restock(input: RestockInput, mail: { publicUrl: string }): Promise<RestockResult> {
+      const outcome = await db.transaction(async (tx) => {
+        const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
+        if (!product) return 'unknown-product' as const;
+        const updated = await tx
+          .update(productVariants)
+          .set({ stockQty: input.quantity })
+          .where(
+            and(
+              eq(productVariants.productId, input.productId),
+              input.variantId ? eq(productVariants.id, input.variantId) : undefined,
+            ),
+          )
+          .returning({ id: productVariants.id });
+        if (input.variantId && updated.length === 0) return 'unknown-variant' as const;
+        await tx.update(products).set({ soldOut: false, availability: 'available' }).where(eq(products.id, input.productId));
+        return 'restocked' as const;
+      });
+      if (outcome !== 'restocked') return { ok: false, reason: outcome };
+      const queuedMails = await createNotifyMeService(db).releasePending(mail);
+      return { ok: true, queuedMails };
+    },
+
+    /** Marks a product sold out (support testing of notify-me); sizes keep their stock. False if unknown. */
+    async markSoldOut(productId: string): Promise<boolean> {
+      const updated = await db.update(products).set({ soldOut: true }).where(eq(products.id, productId)).returning({ id: products.id });
+      return updated.length > 0;
     },
   };
 }

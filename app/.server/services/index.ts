@@ -1,4 +1,5 @@
 import type { ShopDb } from '../db/client';
+import { createMailOutboxService } from '../mail/outbox';
 import { createAddressesService } from './addresses';
 import { createCatalogueService } from './catalogue';
 import { createCustomersService } from './customers';
@@ -11,6 +12,7 @@ export function createServices(db: ShopDb) {
     customers: createCustomersService(db),
     addresses: createAddressesService(db),
     notifyMe: createNotifyMeService(db),
+    mailOutbox: createMailOutboxService(db),
   };
 }
 

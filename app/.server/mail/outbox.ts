@@ -1,0 +1,20 @@
+import { desc, sql } from 'drizzle-orm';
+import type { ShopDb } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+export type OutboxMail = typeof mailOutbox.$inferSelect;
+
+/** Reading the outbox (the /dev/outbox page for developers and support, offline). */
+export function createMailOutboxService(db: ShopDb) {
+  return {
+    /** Newest first; `to` narrows to one recipient (exact address, case-insensitive). */
+    async listRecent({ to, limit }: { to?: string; limit: number }): Promise<OutboxMail[]> {
+      return db
+        .select()
+        .from(mailOutbox)
+        .where(to ? sql`lower(${mailOutbox.toAddress}) = ${to.trim().toLowerCase()}` : undefined)
+        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+        .limit(limit);
+    },
+  };
+}

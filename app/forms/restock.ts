@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { FIELD_MESSAGES as M } from './messages';
+
+export const MAX_RESTOCK_QUANTITY = 99_999;
+const QUANTITY_MESSAGE = 'notify:stock.invalidQuantity';
+
+/** /dev/stock, restock: `productId`, optional `variantId` (empty: every size), `quantity` 1…99999. */
+export const restockSchema = z.object({
+  productId: z.string({ error: M.required }).trim().min(1, { error: M.required }),
+  variantId: z.string().trim().optional(),
+  // A string field (a plain text input in the page) read as a whole number.
+  quantity: z
+    .string({ error: QUANTITY_MESSAGE })
+    .trim()
+    .regex(/^[0-9]{1,5}$/, { error: QUANTITY_MESSAGE })
+    .transform(Number)
+    .refine((quantity) => quantity >= 1 && quantity <= MAX_RESTOCK_QUANTITY, { error: QUANTITY_MESSAGE }),
+});
+
+/** /dev/stock, mark sold out: `productId`. */
+export const sellOutSchema = z.object({
+  productId: z.string({ error: M.required }).trim().min(1, { error: M.required }),
+});
