@@ -53,6 +53,21 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/cart$/);
   });
 
+  test('following the header\'s cart link while signed out comes back to the cart, not to its data URL', async ({ page }) => {
+    await useEnglish(page);
+    const fan = newFan('Carla');
+    await signUp(page, fan);
+    await signOut(page);
+
+    // With JavaScript this is a client-side navigation: the guard sees /cart.data.
+    const loginRequest = page.waitForRequest((request) => new URL(request.url()).pathname === '/login');
+    await page.getByRole('banner').getByRole('link', { name: 'Cart' }).click();
+    expect(new URL((await loginRequest).url()).searchParams.get('redirectUri')).toBe('/cart');
+    await expect(page).toHaveURL(/\/sign-in\/[\w-]+\/$/);
+    await submitSignIn(page, fan.email, fan.password);
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+
   test('a wrong password gets one message for both mistakes, a 400, and keeps the e-mail', async ({ page }) => {
     await useEnglish(page);
     await page.goto('/login');

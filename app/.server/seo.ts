@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from 'react-router';
 import { shopContext } from '../context';
+import { pageAddress } from '../domain/page-address';
 import { alternateUrls, type PageSeo } from '../domain/page-meta';
 import { getInstance, getLanguage } from '../middleware/i18next';
 
@@ -23,8 +24,8 @@ export function describePage(
   const { config } = context.get(shopContext);
   const i18n = getInstance(context);
   const language = getLanguage(context);
-  const url = new URL(request.url);
-  const alternates = alternateUrls(config.publicUrl, url.pathname, url.search);
+  const address = pageAddress(request.url);
+  const alternates = alternateUrls(config.publicUrl, address.pathname, address.search);
   return {
     language,
     shopName: i18n.t('common:shopName'),

@@ -6,6 +6,7 @@ import { ErrorSummary } from '../components/form/error-summary';
 import { SubmitButton } from '../components/form/submit-button';
 import { TextField } from '../components/form/text-field';
 import { useShopForm } from '../components/form/use-shop-form';
+import { pageAddress } from '../domain/page-address';
 import { pageMeta } from '../domain/page-meta';
 import { signInSchema } from '../forms/sign-in';
 import { interactionRoute, tooManyAttempts } from '../.server/auth/interaction-route';
@@ -27,7 +28,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: signInSchema });
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
   // A stale page (interaction expired or finished): the loader shows what to do.
-  if (!(await route.read())) return redirect(new URL(request.url).pathname, 303);
+  if (!(await route.read())) return redirect(pageAddress(request.url).pathname, 303);
 
   const { email, password } = submission.value;
   const limit = await route.attempts.checkSignIn(route.ip, email);

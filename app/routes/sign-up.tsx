@@ -6,6 +6,7 @@ import { ErrorSummary } from '../components/form/error-summary';
 import { SubmitButton } from '../components/form/submit-button';
 import { TextField } from '../components/form/text-field';
 import { useShopForm } from '../components/form/use-shop-form';
+import { pageAddress } from '../domain/page-address';
 import { pageMeta } from '../domain/page-meta';
 import { FIELD_MESSAGES } from '../forms/messages';
 import { signUpSchema } from '../forms/sign-up';
@@ -27,7 +28,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const route = interactionRoute(context, params.uid);
   const submission = parseWithZod(await request.formData(), { schema: signUpSchema });
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
-  if (!(await route.read())) return redirect(new URL(request.url).pathname, 303);
+  if (!(await route.read())) return redirect(pageAddress(request.url).pathname, 303);
 
   const limit = await route.attempts.checkSignUp(route.ip);
   if (limit.blocked) {

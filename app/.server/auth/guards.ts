@@ -1,6 +1,7 @@
 import { redirect, type RouterContextProvider } from 'react-router';
 import { shopContext } from '../../context';
 import { loginPath } from '../../domain/login-target';
+import { pagePath } from '../../domain/page-address';
 import type { Customer } from '../services/customers';
 import { authContext } from './context';
 import type { SessionUser, ShopSession } from './session';
@@ -19,8 +20,7 @@ export async function getSessionUser(request: Request, context: Context): Promis
 /** A redirect to /login that remembers the current page and forgets the stored user. */
 export async function redirectToLogin(request: Request, context: Context): Promise<Response> {
   const { sessions } = context.get(authContext);
-  const url = new URL(request.url);
-  return redirect(loginPath(url.pathname + url.search), {
+  return redirect(loginPath(pagePath(request.url)), {
     headers: { 'Set-Cookie': await sessions.destroySession(await getShopSession(request, context)) },
   });
 }
