@@ -1,0 +1,65 @@
+import { expectNoAxeViolations } from './support/axe';
+import { newFan, signUp } from './support/auth';
+import { fillMariosBirthData, javaScriptEnabled, MARIO, MARIOS_FORM, PROFILE_TEXTS, useLanguage } from './support/profile';
+import { expect, test } from './support/test';
+
+const COMPLETE_FOR_CART = '/account/profile/complete?fields=taxcode&redirectUri=%2Fcart';
+
+for (const language of ['it', 'en'] as const) {
+  test(`profile completion: a wrong tax code is refused at the field, a right one saves and goes back (${language})`, async ({ page }) => {
+    test.slow(); // sign-up, two forms and four axe audits (each a mirror page without JavaScript)
+    const texts = PROFILE_TEXTS[language];
+    await useLanguage(page, 'en'); // the sign-up helper reads English texts
+    await signUp(page, newFan(MARIO.firstName));
+    await useLanguage(page, language);
+
+    // The dashboard before: nothing but names and e-mail, links to the other account pages.
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: texts.dashboardHeading })).toBeVisible();
+    await expect(page.getByText(texts.notProvided)).toHaveCount(5);
+    await expect(page.getByRole('link', { name: texts.addresses })).toHaveAttribute('href', '/account/addresses');
+    await expect(page.getByRole('link', { name: texts.notifyMe })).toHaveAttribute('href', '/account/notify-me');
+    await expectNoAxeViolations(page);
+
+    await page.goto(COMPLETE_FOR_CART);
+    await expect(page.getByRole('heading', { level: 1, name: texts.heading })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await fillMariosBirthData(page, texts, MARIO.wrongPlaceTaxCode.toLowerCase());
+    if (javaScriptEnabled()) {
+      // The browser runs the same schema and refuses before sending; the server must refuse too.
+      await page.getByRole('button', { name: texts.submit }).click();
+      const posted = await page.request.post(COMPLETE_FOR_CART, { form: { ...MARIOS_FORM, taxCode: MARIO.wrongPlaceTaxCode }, maxRedirects: 0 });
+      expect(posted.status()).toBe(400);
+      expect(await posted.text()).toContain(texts.wrongPlace);
+    } else {
+      const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+      await page.getByRole('button', { name: texts.submit }).click();
+      expect((await answer).status()).toBe(400);
+    }
+    const summary = page.getByRole('alert');
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link', { name: texts.wrongPlace })).toBeVisible();
+    const taxCode = page.getByLabel(texts.taxCode);
+    await expect(taxCode).toHaveAttribute('aria-invalid', 'true');
+    await expect(taxCode).toHaveAccessibleDescription(new RegExp(texts.wrongPlace.replace(/[.()]/g, '\\$&')));
+    // What the fan typed stays.
+    await expect(taxCode).toHaveValue(MARIO.wrongPlaceTaxCode.toLowerCase());
+    await expect(page.getByLabel(texts.dob)).toHaveValue(MARIO.dob);
+    await expect(page.getByLabel(texts.city, { exact: true })).toHaveValue('H501');
+    await expectNoAxeViolations(page);
+
+    await taxCode.fill(MARIO.validTaxCode);
+    await page.getByRole('button', { name: texts.submit }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+
+    await page.goto('/account');
+    const profile = page.locator('dl');
+    await expect(profile).toContainText(MARIO.shownDob);
+    await expect(profile).toContainText(texts.gender);
+    await expect(profile).toContainText(texts.birthPlace);
+    await expect(profile).toContainText(MARIO.validTaxCode);
+    await expect(page.getByText(texts.notProvided)).toHaveCount(1); // the phone, which is optional
+    await expectNoAxeViolations(page);
+  });
+}
