@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from './support/axe';
 import { newFan, signUp } from './support/auth';
-import { fillMariosBirthData, javaScriptEnabled, MARIO, MARIOS_FORM, PROFILE_TEXTS, useLanguage } from './support/profile';
+import { chooseAndRefresh, fillMariosBirthData, javaScriptEnabled, MARIO, MARIOS_FORM, PROFILE_TEXTS, useLanguage } from './support/profile';
 import { expect, test } from './support/test';
 
 const COMPLETE_FOR_CART = '/account/profile/complete?fields=taxcode&redirectUri=%2Fcart';
@@ -63,3 +63,26 @@ for (const language of ['it', 'en'] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+test('a new birth country empties province, municipality and tax code; abroad neither is asked', async ({ page }) => {
+  test.slow();
+  const texts = PROFILE_TEXTS.en;
+  await useLanguage(page, 'en');
+  await signUp(page, newFan(MARIO.firstName));
+  await page.goto(COMPLETE_FOR_CART);
+  await fillMariosBirthData(page, texts, MARIO.validTaxCode);
+
+  await page.getByLabel(texts.country).focus();
+  await chooseAndRefresh(page, texts.country, 'France', texts);
+  await expect(page.getByLabel(texts.country)).toHaveValue('FR');
+  if (javaScriptEnabled()) await expect(page.getByLabel(texts.country)).toBeFocused(); // the list refreshed in place
+  await expect(page.getByLabel(texts.province, { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel(texts.city, { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel(texts.taxCode)).toHaveValue('');
+  await expect(page.getByLabel(texts.dob)).toHaveValue(MARIO.dob); // what does not depend on the country stays
+  await expectNoAxeViolations(page);
+
+  await chooseAndRefresh(page, texts.country, 'Italy', texts);
+  await expect(page.getByLabel(texts.province, { exact: true })).toHaveValue('');
+  await expect(page.getByLabel(texts.city, { exact: true })).toBeDisabled();
+});

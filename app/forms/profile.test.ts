@@ -102,8 +102,6 @@ describe('refreshedProfileValues', () => {
     previousDob: '1980-01-01',
     previousBirthCountryCode: 'IT',
     previousBirthProvinceCode: 'RM',
-    previousBirthCityCode: 'H501',
-    previousTaxCode: 'RSSMRA80A01H501U',
   };
 
   it('keeps everything when nothing the lists depend on changed', () => {
@@ -120,13 +118,24 @@ describe('refreshedProfileValues', () => {
     expect(values).toMatchObject({ dob: '1981-01-01', birthProvinceCode: '', birthCityCode: '', taxCode: 'RSSMRA80A01H501U' });
   });
 
-  it('empties province, city and tax code when the country changes, unless retyped in the same step', () => {
+  it('empties province, city and tax code when the country changes, even a code typed since', () => {
     expect(refreshedProfileValues(form({ ...shown, ...bornInRome, birthCountryCode: 'FR' }))).toMatchObject({
       birthCountryCode: 'FR',
       birthProvinceCode: '',
       birthCityCode: '',
       taxCode: '',
+      gender: 'M',
     });
-    expect(refreshedProfileValues(form({ ...shown, ...bornInRome, birthCountryCode: 'FR', taxCode: 'NEW' })).taxCode).toBe('NEW');
+    expect(refreshedProfileValues(form({ ...shown, ...bornInRome, birthCountryCode: 'FR', taxCode: 'NEW' })).taxCode).toBe('');
+  });
+
+  it('keeps a province chosen together with a new birth date (one no-JS step), not the city', () => {
+    const values = refreshedProfileValues(form({ ...shown, ...bornInRome, dob: '1981-01-01', birthProvinceCode: 'MI' }));
+    expect(values).toMatchObject({ dob: '1981-01-01', birthProvinceCode: 'MI', birthCityCode: '' });
+  });
+
+  it('reads a first page (nothing shown yet) as a change of everything set', () => {
+    const values = refreshedProfileValues(form({ birthCountryCode: 'IT', birthProvinceCode: 'RM', previousBirthCountryCode: 'IT' }));
+    expect(values).toMatchObject({ birthCountryCode: 'IT', birthProvinceCode: 'RM', birthCityCode: '', dob: '' });
   });
 });

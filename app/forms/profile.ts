@@ -25,13 +25,16 @@ export type ProfileFormField = (typeof PROFILE_FIELDS)[number];
 /** The form's values as the page shows them ('' for empty). */
 export type ProfileFormValues = Record<ProfileFormField, string>;
 
-/** Hidden fields holding the values the page was rendered with (those the clearing rules read or clear). */
+/**
+ * Hidden fields holding the values the page was rendered with, for the fields the lists depend
+ * on. The municipality and tax code have none on purpose: between two refreshes the fan may
+ * have edited several fields, and a city or code typed before a new country or province no
+ * longer fits it, so they are cleared whenever what they depend on changed.
+ */
 export const PREVIOUS_FIELDS = {
   dob: 'previousDob',
   birthCountryCode: 'previousBirthCountryCode',
   birthProvinceCode: 'previousBirthProvinceCode',
-  birthCityCode: 'previousBirthCityCode',
-  taxCode: 'previousTaxCode',
 } as const;
 export type PreviousField = keyof typeof PREVIOUS_FIELDS;
 
@@ -148,7 +151,7 @@ function textOf(formData: FormData, name: string): string {
  * What an `intent=refresh` submit re-renders: what the fan typed, with the clearing rules
  * applied between the values the page showed (`previous…`) and the submitted ones — a new
  * birth date or country empties the province and city, a new country the tax code, a new
- * province the city.
+ * province the city. A province chosen together with a new date or country is kept.
  */
 export function refreshedProfileValues(formData: FormData): ProfileFormValues {
   const next = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, textOf(formData, field)])) as ProfileFormValues;

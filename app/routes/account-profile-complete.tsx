@@ -59,10 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
 
   if (isRefresh(formData)) {
-    // Nothing is validated or saved: the form comes back with narrowed lists and stale fields emptied.
-    const values = refreshedProfileValues(formData);
-    const result: SubmissionResult<string[]> = { initialValue: values };
-    return { result, view: await profileFormView(values, language) };
+    // Nothing is validated or saved: the form comes back with narrowed lists and stale fields
+    // emptied. Not a submission result, so the error summary neither appears nor takes focus.
+    const result: SubmissionResult<string[]> | undefined = undefined;
+    return { result, view: await profileFormView(refreshedProfileValues(formData), language) };
   }
 
   const schema = profileCompletionSchema(await profileFormContext(customer, query));
@@ -90,7 +90,9 @@ export default function CompleteProfile({ loaderData, actionData }: Route.Compon
   const { form, fields, formProps, summary } = useShopForm(schema, {
     lastResult: actionData?.result,
     fieldOrder: [...PROFILE_FIELDS],
-    defaultValue: loaderData.view.values,
+    // Without JavaScript a refreshed page starts from the refreshed values; with it, conform
+    // keeps the inputs and useServerValues empties what the refresh cleared.
+    defaultValue: view.values,
   });
   useServerValues(form as never, actionData, view.values, ['birthProvinceCode', 'birthCityCode', 'taxCode']);
   return (
