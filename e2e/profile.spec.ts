@@ -86,3 +86,25 @@ test('a new birth country empties province, municipality and tax code; abroad ne
   await expect(page.getByLabel(texts.province, { exact: true })).toHaveValue('');
   await expect(page.getByLabel(texts.city, { exact: true })).toBeDisabled();
 });
+
+test('bad query values and forged fields get the page or a 400, never a 500; the target stays on the shop', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await signUp(page, newFan(MARIO.firstName));
+  const odd = '/account/profile/complete?fields=%E0%A4%A&fields=password&redirectUri=https%3A%2F%2Fevil.example%2F';
+  expect((await page.goto(odd))?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: PROFILE_TEXTS.en.heading })).toBeVisible();
+
+  const forged = { dob: '1980-02-30', gender: 'X', birthCountryCode: '<b>', birthProvinceCode: 'R'.repeat(500), taxCode: 'Z'.repeat(5000) };
+  const refused = await page.request.post(odd, { form: forged, maxRedirects: 0 });
+  expect(refused.status()).toBe(400);
+  const refreshed = await page.request.post(odd, { form: { ...forged, intent: 'refresh', previousDob: '\u0000' }, maxRedirects: 0 });
+  expect(refreshed.status()).toBe(200);
+  // A municipality of another province than the one chosen is refused at the field.
+  const stale = await page.request.post(odd, { form: { ...MARIOS_FORM, birthProvinceCode: 'MI' }, maxRedirects: 0 });
+  expect(stale.status()).toBe(400);
+  expect(await stale.text()).toContain('Select from the list');
+
+  const saved = await page.request.post(odd, { form: MARIOS_FORM, maxRedirects: 0 });
+  expect(saved.status()).toBe(303);
+  expect(saved.headers().location).toBe('/account');
+});

@@ -94,7 +94,7 @@ export default function CompleteProfile({ loaderData, actionData }: Route.Compon
     // keeps the inputs and useServerValues empties what the refresh cleared.
     defaultValue: view.values,
   });
-  useServerValues(form as never, actionData, view.values, ['birthProvinceCode', 'birthCityCode', 'taxCode']);
+  useServerValues(form, actionData, view.values, ['birthProvinceCode', 'birthCityCode', 'taxCode']);
   return (
     <section className="account-page" aria-labelledby="profile-heading">
       <h1 id="profile-heading">{t('complete.heading')}</h1>
@@ -119,7 +119,7 @@ export default function CompleteProfile({ loaderData, actionData }: Route.Compon
         <span className="form-field__hint">{t('complete.holderHint')}</span>
       </p>
       <ProfileCompletionForm
-        fields={fields as never}
+        fields={fields}
         formProps={formProps}
         summary={summary}
         view={view}

@@ -7,8 +7,8 @@ import { useEffect } from 'react';
  * inputs, but a refresh may have emptied fields (the clearing rules). Without JavaScript the
  * page is rendered anew with the server's values, so nothing is needed there.
  */
-export function useServerValues(
-  form: FormMetadata<Record<string, unknown>, string[]>,
+export function useServerValues<Schema extends Record<string, unknown>>(
+  form: FormMetadata<Schema, string[]>,
   answer: unknown,
   values: Readonly<Record<string, string>>,
   names: readonly string[],
