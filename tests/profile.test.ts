@@ -61,7 +61,17 @@ describe('updateProfile', () => {
     const customers = createCustomersService(database.db);
     const fan = await customers.upsertFromSignIn({ subject: 'sub-abroad', email: 'a@example.org', firstName: 'Ada', lastName: 'Rossi' });
     await customers.updateProfile(fan.id, 'sub-abroad', bornInRome);
-    const abroad = { ...bornInRome, phone: null, birthCountryCode: 'FR', birthCountryName: 'Francia', birthProvince: null, birthProvinceCode: null, birthCity: null, birthCityCode: null, taxCode: null };
+    const abroad = {
+      ...bornInRome,
+      phone: null,
+      birthCountryCode: 'FR',
+      birthCountryName: 'Francia',
+      birthProvince: null,
+      birthProvinceCode: null,
+      birthCity: null,
+      birthCityCode: null,
+      taxCode: null,
+    };
     expect(await customers.updateProfile(fan.id, 'sub-abroad', abroad)).toMatchObject(abroad);
   });
 });

@@ -49,7 +49,10 @@ function isItalian(birthCountryCode: string | null | undefined): boolean {
 }
 
 /** Spec: required "when fields includes taxcode or when born in Italy". */
-export function isTaxCodeRequired(requested: readonly RequestableField[], birthCountryCode: string | null | undefined): boolean {
+export function isTaxCodeRequired(
+  requested: readonly RequestableField[],
+  birthCountryCode: string | null | undefined,
+): boolean {
   return requested.includes('taxcode') || isItalian(birthCountryCode);
 }
 

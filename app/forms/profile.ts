@@ -129,7 +129,8 @@ export function profileCompletionSchema(context: ProfileFormContext) {
         // field's own message says what to fix.
         const dob = text(values.dob).trim();
         const gender = values.gender;
-        const birthPlaceCode = country ? taxCodeBirthPlace({ birthCountryCode: country, birthCityCode: text(values.birthCityCode) }, context.countryNationalCodes) : null;
+        const place = { birthCountryCode: country, birthCityCode: text(values.birthCityCode) };
+        const birthPlaceCode = country ? taxCodeBirthPlace(place, context.countryNationalCodes) : null;
         if (checkBirthDate(dob, context.today) !== 'ok' || (gender !== 'F' && gender !== 'M') || !birthPlaceCode) return;
         const result = checkTaxCodeAgainstHolder(taxCode, { ...context.holder, dob, gender, birthPlaceCode });
         if (!result.ok) {

@@ -1,8 +1,7 @@
-import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect } from 'react-router';
+import { data, Link, redirect, type ShouldRevalidateFunction } from 'react-router';
 import { ProfileCompletionForm } from '../components/account/profile-completion-form';
 import { useServerValues } from '../components/form/use-server-values';
 import { useShopForm } from '../components/form/use-shop-form';
@@ -61,8 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isRefresh(formData)) {
     // Nothing is validated or saved: the form comes back with narrowed lists and stale fields
     // emptied. Not a submission result, so the error summary neither appears nor takes focus.
-    const result: SubmissionResult<string[]> | undefined = undefined;
-    return { result, view: await profileFormView(refreshedProfileValues(formData), language) };
+    return { result: undefined, view: await profileFormView(refreshedProfileValues(formData), language) };
   }
 
   const schema = profileCompletionSchema(await profileFormContext(customer, query));
@@ -76,10 +74,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result, view }, { status: 400 });
   }
   const { services } = context.get(shopContext);
-  const saved = await services.customers.updateProfile(customer.id, user.subject, profileUpdateFrom(submission.value, place.place));
+  const profile = profileUpdateFrom(submission.value, place.place);
+  const saved = await services.customers.updateProfile(customer.id, user.subject, profile);
   if (!saved) throw data(null, { status: 404 });
   return redirect(query.redirectTo, 303);
 }
+
+/** A refresh changes nothing saved: the page's loader data (profile, schema inputs) stays as it is. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData && isRefresh(formData) ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 

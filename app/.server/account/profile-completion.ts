@@ -4,15 +4,19 @@
 import { romeDate } from '../../domain/seasonal-theme';
 import { safeRedirectPath } from '../../domain/redirect-target';
 import {
+  ITALY,
   missingProfileParts,
   parseRequestedFields,
   type ProfilePart,
   type RequestableField,
 } from '../../domain/profile-completeness';
-import { ITALY } from '../../domain/profile-completeness';
-import type { ProfileCompletion, ProfileFormContext, ProfileFormValues } from '../../forms/profile';
-import { PROFILE_FIELDS } from '../../forms/profile';
-import { birthPlaceChoices, countryNationalCodes, type BirthPlaceChoices, type ResolvedBirthPlace } from '../services/birth-place-options';
+import { PROFILE_FIELDS, type ProfileCompletion, type ProfileFormContext, type ProfileFormValues } from '../../forms/profile';
+import {
+  birthPlaceChoices,
+  countryNationalCodes,
+  type BirthPlaceChoices,
+  type ResolvedBirthPlace,
+} from '../services/birth-place-options';
 import type { Customer, ProfileUpdate } from '../services/customers';
 import type { LookupLanguage } from '../services/lookups';
 
@@ -64,7 +68,11 @@ export async function profileFormView(values: ProfileFormValues, language: Looku
 }
 
 /** The schema's inputs for this fan and request (sent to the browser, which builds the same schema). */
-export async function profileFormContext(customer: Customer, query: CompletionQuery, now = new Date()): Promise<ProfileFormContext> {
+export async function profileFormContext(
+  customer: Customer,
+  query: CompletionQuery,
+  now = new Date(),
+): Promise<ProfileFormContext> {
   return {
     holder: { firstName: customer.firstName, lastName: customer.lastName },
     requested: query.requested,

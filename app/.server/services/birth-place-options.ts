@@ -15,7 +15,12 @@ export type BirthPlaceChoices = {
   cities: BirthPlaceOption[];
 };
 
-export type BirthPlaceSelection = { dob: string; birthCountryCode: string; birthProvinceCode?: string; birthCityCode?: string };
+export type BirthPlaceSelection = {
+  dob: string;
+  birthCountryCode: string;
+  birthProvinceCode?: string;
+  birthCityCode?: string;
+};
 
 /** What the customers table stores about the birth place. */
 export type ResolvedBirthPlace = {
@@ -81,8 +86,9 @@ export async function resolveBirthPlace(selection: BirthPlaceSelection): Promise
   const country = await getCountry(selection.birthCountryCode, 'it');
   const codes = await countryNationalCodes();
   if (!country || !isChoosableBirthCountry(country.code, codes)) return { ok: false, field: 'birthCountryCode' };
-  const foreign = { birthProvince: null, birthProvinceCode: null, birthCity: null, birthCityCode: null };
-  if (country.code !== ITALY) return { ok: true, place: { birthCountryCode: country.code, birthCountryName: country.nameIt, ...foreign } };
+  const countryPart = { birthCountryCode: country.code, birthCountryName: country.nameIt };
+  const noPlaceInItaly = { birthProvince: null, birthProvinceCode: null, birthCity: null, birthCityCode: null };
+  if (country.code !== ITALY) return { ok: true, place: { ...countryPart, ...noPlaceInItaly } };
 
   const day = validityDay(selection.dob);
   const province = (await listProvinces(day)).find(({ code }) => code === selection.birthProvinceCode);
@@ -94,8 +100,7 @@ export async function resolveBirthPlace(selection: BirthPlaceSelection): Promise
   return {
     ok: true,
     place: {
-      birthCountryCode: country.code,
-      birthCountryName: country.nameIt,
+      ...countryPart,
       birthProvince: province.name,
       birthProvinceCode: province.code,
       birthCity: city.name,
