@@ -1,6 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
-import { profileCompletionSchema, refreshedProfileValues, type ProfileFormContext } from './profile';
+import type { TaxCodeHolderFailure } from '../domain/tax-code';
+import accountEn from '../locales/en/account.json';
+import accountIt from '../locales/it/account.json';
+import { PROFILE_MESSAGES, profileCompletionSchema, refreshedProfileValues, type ProfileFormContext } from './profile';
 
 function form(entries: Record<string, string>): FormData {
   const data = new FormData();
@@ -94,6 +97,22 @@ describe('profile completion form', () => {
       'forms:fields.invalidPhone',
     ]);
     expect(parseWithZod(form({ ...bornInRome, phone: '1234' }), { schema: withPhone }).status).toBe('success');
+  });
+});
+
+describe('tax code messages', () => {
+  // A Record over the failure type: a new failure reason fails to compile until listed here.
+  const reasons: Record<TaxCodeHolderFailure, true> = {
+    length: true, pattern: true, month: true, day: true, checksum: true,
+    surname: true, name: true, birthDate: true, gender: true, birthPlace: true,
+  };
+
+  it.each(Object.keys(reasons))('has a text for %s in both languages', (reason) => {
+    const key = PROFILE_MESSAGES.taxCode(reason).replace('account:', '').split('.');
+    for (const texts of [accountIt, accountEn]) {
+      const text = key.reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts);
+      expect(typeof text === 'string' && text.length > 0).toBe(true);
+    }
   });
 });
 
