@@ -1,0 +1,65 @@
+import type { FieldMetadata } from '@conform-to/react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from './messages';
+
+export type RadioOption = { value: string; label: string };
+
+type RadioGroupFieldProps = {
+  field: FieldMetadata<string>;
+  legend: string;
+  options: readonly RadioOption[];
+  hint?: string;
+};
+
+/**
+ * A `<fieldset>` of native radio buttons: the legend names the group, arrow keys move between
+ * the options, and it works without JavaScript. The first radio carries the field's id so the
+ * error summary's link lands on the group; hint and error describe every radio.
+ */
+export function RadioGroupField({ field, legend, options, hint }: RadioGroupFieldProps) {
+  const { t, i18n } = useTranslation();
+  const errors = field.errors ?? [];
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const describedBy = [hintId, errors.length > 0 ? field.errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const checked = typeof field.initialValue === 'string' ? field.initialValue : undefined;
+  return (
+    <fieldset
+      key={field.key}
+      className="form-field form-field--group"
+      data-invalid={errors.length > 0 || undefined}
+    >
+      <legend className="form-field__label">{legend}</legend>
+      {hint ? (
+        <p id={hintId} className="form-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {errors.length > 0 ? (
+        <p id={field.errorId} className="form-field__error">
+          {errors.map((message) => translateMessage(t, i18n, message)).join(' ')}
+        </p>
+      ) : null}
+      <div className="form-field__options">
+        {options.map((option, index) => {
+          const id = index === 0 ? field.id : `${field.id}-${option.value}`;
+          return (
+            <div key={option.value} className="form-field__option">
+              <input
+                type="radio"
+                id={id}
+                name={field.name}
+                form={field.formId}
+                value={option.value}
+                defaultChecked={checked === option.value}
+                required={field.required}
+                aria-invalid={errors.length > 0 || undefined}
+                aria-describedby={describedBy}
+              />
+              <label htmlFor={id}>{option.label}</label>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
