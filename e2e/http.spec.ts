@@ -64,4 +64,13 @@ test.describe('HTTP contract', () => {
     expect(switched.headers()['location']).toBe('/products');
     expect(switched.headers()['set-cookie']).toMatch(/^jc_prf_lng=en; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly/);
   });
+
+  test('a body that is not a readable form is a 400, not a 500', async ({ request }) => {
+    const response = await request.post('/language', {
+      headers: { 'Content-Type': 'multipart/form-data; boundary=nothing-like-the-body' },
+      data: 'this is not multipart',
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(400);
+  });
 });

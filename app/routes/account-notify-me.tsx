@@ -10,6 +10,7 @@ import { requireCustomer } from '../.server/auth/guards';
 import { describePage } from '../.server/seo';
 import { getInstance, getLanguage } from '../middleware/i18next';
 import type { Route } from './+types/account-notify-me';
+import { readFormData } from '../.server/http/form-data';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: notifyStylesUrl }];
 
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST `intent=cancel`, `productId`: removes the signed-in fan's own request only. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { customer } = await requireCustomer(request, context);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const productId = form.get('productId');
   if (intentOf(form) !== CANCEL_INTENT || typeof productId !== 'string' || productId === '') {
     throw data({ reason: 'bad-request' }, { status: 400 });

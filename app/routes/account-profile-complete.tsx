@@ -25,12 +25,11 @@ import { resolveBirthPlace } from '../.server/services/birth-place-options';
 import { shopContext } from '../context';
 import { getInstance, getLanguage } from '../middleware/i18next';
 import accountStylesUrl from '../components/account/account.css?url';
-import radioGroupStylesUrl from '../components/form/radio-group-field.css?url';
 import type { Route } from './+types/account-profile-complete';
+import { readFormData } from '../.server/http/form-data';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountStylesUrl },
-  { rel: 'stylesheet', href: radioGroupStylesUrl },
 ];
 
 /**
@@ -55,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user, customer } = await requireCustomer(request, context);
   const language = getLanguage(context);
   const query = readCompletionQuery(new URL(request.url));
-  const formData = await request.formData();
+  const formData = await readFormData(request);
 
   if (isRefresh(formData)) {
     // Nothing is validated or saved: the form comes back with narrowed lists and stale fields

@@ -16,6 +16,7 @@ import { MAX_RESTOCK_QUANTITY, restockSchema, sellOutSchema } from '../forms/res
 import { describePage } from '../.server/seo';
 import { getInstance, getLanguage } from '../middleware/i18next';
 import type { Route } from './+types/dev-stock';
+import { readFormData } from '../.server/http/form-data';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: notifyStylesUrl }];
 
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   refuseInProduction(context);
   const { services, config } = context.get(shopContext);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (intentOf(formData) === SELL_OUT_INTENT) {
     const submission = parseWithZod(formData, { schema: sellOutSchema });
     if (submission.status !== 'success') return data({ form: SELL_OUT_INTENT, reply: submission.reply() }, { status: 400 });

@@ -4,10 +4,11 @@ import { isLanguage } from '../domain/catalogue-types';
 import { safeRedirectPath } from '../domain/redirect-target';
 import { serializeLanguageCookie } from '../i18n/language-cookie';
 import type { Route } from './+types/language';
+import { readFormData } from '../.server/http/form-data';
 
 /** POST lng=it|en&returnTo=/path: stores the language for a year and returns to the page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const language = form.get('lng');
   if (!isLanguage(language)) throw data(null, { status: 400 });
   // The page's own ?lng= would override the new choice: drop it from the way back.

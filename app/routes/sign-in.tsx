@@ -13,6 +13,7 @@ import { interactionRoute, tooManyAttempts } from '../.server/auth/interaction-r
 import { describePage } from '../.server/seo';
 import { getInstance } from '../middleware/i18next';
 import type { Route } from './+types/sign-in';
+import { readFormData } from '../.server/http/form-data';
 
 /** The embedded sign-in service's login page (oidc-provider interaction `/sign-in/{uid}/`). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -25,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const route = interactionRoute(context, params.uid);
-  const submission = parseWithZod(await request.formData(), { schema: signInSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: signInSchema });
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
   // A stale page (interaction expired or finished): the loader shows what to do.
   if (!(await route.read())) return redirect(pageAddress(request.url).pathname, 303);

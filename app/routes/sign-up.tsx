@@ -14,6 +14,7 @@ import { interactionRoute, tooManyAttempts } from '../.server/auth/interaction-r
 import { describePage } from '../.server/seo';
 import { getInstance } from '../middleware/i18next';
 import type { Route } from './+types/sign-up';
+import { readFormData } from '../.server/http/form-data';
 
 /** Sign-up at the embedded sign-in service, inside the same interaction as the sign-in page. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -26,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const route = interactionRoute(context, params.uid);
-  const submission = parseWithZod(await request.formData(), { schema: signUpSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: signUpSchema });
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
   if (!(await route.read())) return redirect(pageAddress(request.url).pathname, 303);
 

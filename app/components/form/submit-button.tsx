@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
+import { INTENT_FIELD, REFRESH_INTENT } from '../../forms/intent';
 
 /**
  * A real submit button; while its form is being sent (JavaScript on) it says so and is
@@ -8,8 +9,12 @@ import { useNavigation } from 'react-router';
 export function SubmitButton({ children, formAction }: { children: React.ReactNode; formAction?: string }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  // A refresh (narrowing dependent lists) is not the form being sent: the button stays as it is.
+  const submittedIntent = navigation.formData?.get(INTENT_FIELD) ?? null;
   const pending =
-    navigation.state === 'submitting' && (formAction === undefined || navigation.formAction === formAction);
+    navigation.state === 'submitting' &&
+    submittedIntent !== REFRESH_INTENT &&
+    (formAction === undefined || navigation.formAction === formAction);
   return (
     <button
       type="submit"
