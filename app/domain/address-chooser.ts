@@ -6,6 +6,9 @@
 import { isRestrictedCountry } from './address-rules';
 import { safeRedirectPath } from './redirect-target';
 
+/** The address book; the form pages are `/new` and `/{id}` below it, the chooser `/choose`. */
+export const ADDRESS_BOOK_PATH = '/account/addresses';
+
 export const ADDRESS_TYPES = ['shipping', 'billing'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 

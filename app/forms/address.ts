@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import { isValidZip } from '../domain/address-rules';
 import { isItaly } from '../domain/address-form';
@@ -83,3 +84,28 @@ export const ADDRESS_FIELD_ORDER = [
 export const chooseAddressSchema = z.object({
   addressId: z.string({ error: 'addresses:chooser.required' }),
 });
+
+/** The spec's default address country. */
+export const DEFAULT_ADDRESS_COUNTRY = 'IT';
+
+/**
+ * Hidden fields `previous.<field>` carry the location the form showed, so the server can tell
+ * what the fan changed and clear what went stale (optional: without them nothing changed).
+ */
+export const PREVIOUS_FIELD_PREFIX = 'previous.';
+
+export type AddressOption = { value: string; label: string };
+
+export type AddressFormOptions = { countries: AddressOption[]; provinces: AddressOption[]; cities: AddressOption[] };
+
+/** Everything the address form renders; a new `answerId` makes the page start the form afresh. */
+export type AddressFormView = {
+  answerId: string;
+  /** The server's verdict on a failed save (field messages); null otherwise. */
+  result: SubmissionResult<string[]> | null;
+  /** What the fields hold, '' when empty. */
+  values: Record<string, string>;
+  options: AddressFormOptions;
+  /** The chosen country is one the shop does not ship to. */
+  restrictedCountry: boolean;
+};
