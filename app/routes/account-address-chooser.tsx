@@ -1,10 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect } from 'react-router';
-import { AddressLines, RestrictedCountryAlert } from '../components/address/address-lines';
+import { AddressChoices } from '../components/address/address-choices';
 import { ErrorSummary } from '../components/form/error-summary';
 import { SubmitButton } from '../components/form/submit-button';
-import { translateMessage } from '../components/form/messages';
 import { useShopForm } from '../components/form/use-shop-form';
 import { shopContext } from '../context';
 import {
@@ -82,16 +81,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function AddressChooser({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('addresses');
+  const { t } = useTranslation('addresses');
   const { addressType, addresses, addPath, backPath } = loaderData;
   const { fields, formProps, summary } = useShopForm(chooseAddressSchema, {
     id: 'choose',
     lastResult: actionData,
     fieldOrder: ['addressId'],
   });
-  const field = fields.addressId;
-  const errors = field.errors ?? [];
-  const checked = (field.initialValue as string | undefined) ?? loaderData.initialChoice;
   return (
     <section className="address-page" aria-labelledby="chooser-heading">
       <h1 id="chooser-heading">{t(`chooser.heading.${addressType}`)}</h1>
@@ -104,38 +100,12 @@ export default function AddressChooser({ loaderData, actionData }: Route.Compone
       </p>
       {addresses.length > 0 ? (
         <Form method="post" {...formProps} className="form">
-          <fieldset className="address-choices" aria-describedby={errors.length > 0 ? field.errorId : undefined}>
-            <legend>{t(`chooser.legend.${addressType}`)}</legend>
-            {errors.length > 0 ? (
-              <p id={field.errorId} className="form-field__error">
-                {errors.map((message) => translateMessage(t, i18n, message)).join(' ')}
-              </p>
-            ) : null}
-            {addresses.map((address, index) => {
-              const id = index === 0 ? field.id : `${field.id}-${index}`;
-              const alertId = `${id}-restricted`;
-              return (
-                <div key={address.id}>
-                  <label className="address-choice" htmlFor={id}>
-                    <input
-                      id={id}
-                      type="radio"
-                      name={field.name}
-                      value={address.id}
-                      defaultChecked={address.id === checked}
-                      disabled={!address.selectable}
-                      aria-describedby={address.selectable ? undefined : alertId}
-                    />
-                    <span>
-                      {address.isPreferred ? <span className="address-preferred">{t('book.preferred')}</span> : null}
-                      <AddressLines address={address} />
-                    </span>
-                  </label>
-                  {address.selectable ? null : <RestrictedCountryAlert id={alertId} />}
-                </div>
-              );
-            })}
-          </fieldset>
+          <AddressChoices
+            field={fields.addressId}
+            addresses={addresses}
+            checked={(fields.addressId.initialValue as string | undefined) ?? loaderData.initialChoice}
+            legend={t(`chooser.legend.${addressType}`)}
+          />
           <div className="form--inline">
             <SubmitButton>{t('chooser.submit')}</SubmitButton>
             <Link to={backPath} className="button">
