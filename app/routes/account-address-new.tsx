@@ -4,6 +4,7 @@ import { AddressForm } from '../components/address/address-form';
 import { shopContext } from '../context';
 import { ADDRESS_BOOK_PATH } from '../domain/address-chooser';
 import { pageMeta } from '../domain/page-meta';
+import { formatPhoneForDisplay } from '../domain/phone';
 import { DEFAULT_ADDRESS_COUNTRY } from '../forms/address';
 import { addressFormView, submitAddressForm } from '../.server/address-form';
 import { pathAfterSave, returnPathOf } from '../.server/address-pages';
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const values = {
     firstName: customer.firstName,
     lastName: customer.lastName,
-    phone: customer.phone ?? '',
+    phone: customer.phone ? formatPhoneForDisplay(customer.phone) : '',
     countryCode: DEFAULT_ADDRESS_COUNTRY,
   };
   return {

@@ -8,8 +8,8 @@ export type AddressChoice = AddressSummary & { selectable: boolean };
 
 /**
  * The chooser's radio group: one radio per address, labelled by the whole address; an address
- * that cannot be chosen is disabled and described by the reason. The first radio carries the
- * field's id, so the error summary's link lands in the group.
+ * that cannot be chosen is disabled and described by the reason. The first radio that can be
+ * chosen carries the field's id, so the error summary's link lands on it.
  */
 export function AddressChoices({
   field,
@@ -24,6 +24,7 @@ export function AddressChoices({
 }) {
   const { t, i18n } = useTranslation('addresses');
   const errors = field.errors ?? [];
+  const firstSelectable = Math.max(0, addresses.findIndex((address) => address.selectable));
   return (
     <fieldset className="address-choices" aria-describedby={errors.length > 0 ? field.errorId : undefined}>
       <legend>{legend}</legend>
@@ -33,7 +34,7 @@ export function AddressChoices({
         </p>
       ) : null}
       {addresses.map((address, index) => {
-        const id = index === 0 ? field.id : `${field.id}-${index}`;
+        const id = index === firstSelectable ? field.id : `${field.id}-${index}`;
         const alertId = `${id}-restricted`;
         return (
           <div key={address.id}>
