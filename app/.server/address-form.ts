@@ -12,6 +12,7 @@ import { isRefresh } from '../forms/intent';
 import type { AddressInput } from './services/addresses';
 import { addressFormOptions, resolveAddressInput } from './services/address-options';
 
+/** The form as the page renders it for `values`: lists narrowed to the chosen country and province. */
 export async function addressFormView(
   values: Record<string, string>,
   language: Language,
@@ -42,7 +43,10 @@ export async function submitAddressForm(formData: FormData, language: Language):
   const typed = Object.fromEntries(ADDRESS_FIELD_ORDER.map((name) => [name, textOf(formData, name)]));
   const next = locationOf(typed);
   const previous = Object.fromEntries(
-    ADDRESS_LOCATION_FIELDS.map((name) => [name, formData.has(`${PREVIOUS_FIELD_PREFIX}${name}`) ? textOf(formData, `${PREVIOUS_FIELD_PREFIX}${name}`) : next[name]]),
+    ADDRESS_LOCATION_FIELDS.map((name) => {
+      const shown = `${PREVIOUS_FIELD_PREFIX}${name}`;
+      return [name, formData.has(shown) ? textOf(formData, shown) : next[name]];
+    }),
   ) as AddressFormLocation;
   const values = { ...typed, ...clearStaleAddressLocation(previous, next) };
   const answer = async (status: 200 | 400, result: SubmissionResult<string[]> | null) => ({
