@@ -1,4 +1,54 @@
-/** Placeholder: built by the address book work. */
-export default function Placeholder() {
-  return null;
+import { useTranslation } from 'react-i18next';
+import { data, redirect } from 'react-router';
+import { AddressForm } from '../components/address/address-form';
+import { shopContext } from '../context';
+import { ADDRESS_BOOK_PATH } from '../domain/address-chooser';
+import { pageMeta } from '../domain/page-meta';
+import { formatPhoneForDisplay } from '../domain/phone';
+import { DEFAULT_ADDRESS_COUNTRY } from '../forms/address';
+import { addressFormView, submitAddressForm } from '../.server/address-form';
+import { pathAfterSave, returnPathOf } from '../.server/address-pages';
+import { requireCustomer } from '../.server/auth/guards';
+import { describePage } from '../.server/seo';
+import { getInstance, getLanguage } from '../middleware/i18next';
+import addressStylesUrl from '../components/address/address.css?url';
+import type { Route } from './+types/account-address-new';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: addressStylesUrl }];
+
+/** A new address, filled in with the fan's own name to start with. `?redirect_uri=` returns there after saving. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { customer } = await requireCustomer(request, context);
+  const { t } = getInstance(context);
+  const values = {
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    phone: customer.phone ? formatPhoneForDisplay(customer.phone) : '',
+    countryCode: DEFAULT_ADDRESS_COUNTRY,
+  };
+  return {
+    seo: describePage(context, request, { title: t('addresses:new.metaTitle'), robots: 'noindex' }),
+    cancelTo: returnPathOf(request) ?? ADDRESS_BOOK_PATH,
+    form: await addressFormView(values, getLanguage(context)),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { customer } = await requireCustomer(request, context);
+  const submit = await submitAddressForm(await request.formData(), getLanguage(context));
+  if (submit.kind === 'answer') return data({ form: submit.form }, { status: submit.status });
+  const saved = await context.get(shopContext).services.addresses.create(customer.id, submit.input);
+  return redirect(pathAfterSave(request, saved.id), 303);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function NewAddress({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('addresses');
+  return (
+    <section className="address-page" aria-labelledby="address-heading">
+      <h1 id="address-heading">{t('new.heading')}</h1>
+      <AddressForm view={actionData?.form ?? loaderData.form} submitLabel={t('new.submit')} cancelTo={loaderData.cancelTo} />
+    </section>
+  );
 }

@@ -1,0 +1,63 @@
+import type { FieldMetadata } from '@conform-to/react';
+import { useTranslation } from 'react-i18next';
+import type { AddressSummary } from '../../domain/address-summary';
+import { translateMessage } from '../form/messages';
+import { AddressLines, RestrictedCountryAlert } from './address-lines';
+
+export type AddressChoice = AddressSummary & { selectable: boolean };
+
+/**
+ * The chooser's radio group: one radio per address, labelled by the whole address; an address
+ * that cannot be chosen is disabled and described by the reason. The first radio that can be
+ * chosen carries the field's id, so the error summary's link lands on it.
+ */
+export function AddressChoices({
+  field,
+  addresses,
+  checked,
+  legend,
+}: {
+  field: FieldMetadata<string>;
+  addresses: AddressChoice[];
+  checked: string | null;
+  legend: string;
+}) {
+  const { t, i18n } = useTranslation('addresses');
+  const errors = field.errors ?? [];
+  const firstSelectable = Math.max(0, addresses.findIndex((address) => address.selectable));
+  return (
+    <fieldset className="address-choices" aria-describedby={errors.length > 0 ? field.errorId : undefined}>
+      <legend>{legend}</legend>
+      {errors.length > 0 ? (
+        <p id={field.errorId} className="form-field__error">
+          {errors.map((message) => translateMessage(t, i18n, message)).join(' ')}
+        </p>
+      ) : null}
+      {addresses.map((address, index) => {
+        const id = index === firstSelectable ? field.id : `${field.id}-${index}`;
+        const alertId = `${id}-restricted`;
+        return (
+          <div key={address.id}>
+            <label className="address-choice" htmlFor={id}>
+              <input
+                id={id}
+                type="radio"
+                name={field.name}
+                value={address.id}
+                defaultChecked={address.id === checked}
+                disabled={!address.selectable}
+                aria-invalid={errors.length > 0 || undefined}
+                aria-describedby={address.selectable ? undefined : alertId}
+              />
+              <span className="address-choice__text">
+                {address.isPreferred ? <span className="address-preferred">{t('book.preferred')}</span> : null}
+                <AddressLines address={address} />
+              </span>
+            </label>
+            {address.selectable ? null : <RestrictedCountryAlert id={alertId} />}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import type { AddressSummary } from '../../domain/address-summary';
+
+/** An address as lines of text: name, street, extra details, place, country, phone. */
+export function AddressLines({ address }: { address: AddressSummary }) {
+  const { t } = useTranslation('addresses');
+  return (
+    <span className="address-lines">
+      <span className="address-lines__name">{address.name}</span>
+      <span>{address.street}</span>
+      {address.extraInfo ? <span>{address.extraInfo}</span> : null}
+      <span>{address.place}</span>
+      <span>{address.country}</span>
+      <span>
+        {t('book.phone')} {address.phone}
+      </span>
+    </span>
+  );
+}
+
+/** Why an address cannot be used for delivery. */
+export function RestrictedCountryAlert({ id }: { id?: string }) {
+  const { t } = useTranslation('addresses');
+  return (
+    <p id={id} className="address-restricted">
+      {t('restrictedCountry')}
+    </p>
+  );
+}

@@ -1,0 +1,54 @@
+import { isRestrictedCountry } from './address-rules';
+import { formatPhoneForDisplay } from './phone';
+
+/** The stored fields of an address that lists show. */
+export type StoredAddress = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  street: string;
+  number: string | null;
+  extraInfo: string | null;
+  countryCode: string;
+  provinceCode: string | null;
+  state: string | null;
+  city: string;
+  postalCode: string;
+  isPreferred: boolean;
+};
+
+/** An address as the address book and the chooser show it. */
+export type AddressSummary = {
+  id: string;
+  name: string;
+  /** Street and number. */
+  street: string;
+  extraInfo: string | null;
+  /** Zip, city and province: "10121 Torino (TO)", "94103 San Francisco, CA", "75001 Paris". */
+  place: string;
+  country: string;
+  countryCode: string;
+  /** The phone in international notation when it is a valid number, else as stored. */
+  phone: string;
+  isPreferred: boolean;
+  /** The shop does not ship to its country (spec restricted-countries list). */
+  restricted: boolean;
+};
+
+/** `countryName` is the country in the page's language (from the lookups). */
+export function summariseAddress(address: StoredAddress, countryName: string): AddressSummary {
+  const province = address.provinceCode ? ` (${address.provinceCode})` : address.state ? `, ${address.state}` : '';
+  return {
+    id: address.id,
+    name: `${address.firstName} ${address.lastName}`,
+    street: [address.street, address.number].filter(Boolean).join(' '),
+    extraInfo: address.extraInfo || null,
+    place: `${address.postalCode} ${address.city}${province}`,
+    country: countryName,
+    countryCode: address.countryCode,
+    phone: formatPhoneForDisplay(address.phone),
+    isPreferred: address.isPreferred,
+    restricted: isRestrictedCountry(address.countryCode),
+  };
+}

@@ -1,0 +1,234 @@
+import { expectNoAxeViolations } from './support/axe';
+import { newFan, signUp, useEnglish } from './support/auth';
+import {
+  ADDRESS_TEXTS,
+  fillForeignAddress,
+  fillItalianAddress,
+  javaScriptEnabled,
+  useLanguage,
+} from './support/addresses';
+import { expect, test } from './support/test';
+
+const BOOK = '/account/addresses';
+const RESTRICTED_NOTE = 'We do not ship to this country: this address can be used for billing only.';
+
+// One fan per test: sign-ups are rate-limited per IP (20 per 15 minutes) and every e2e test
+// signs up from 127.0.0.1, so each test walks a whole flow in steps rather than signing up often.
+
+for (const language of ['it', 'en'] as const) {
+  const texts = ADDRESS_TEXTS[language];
+  const listName = language === 'it' ? 'Indirizzi salvati' : 'Saved addresses';
+
+  test(`the address book: add, list, edit, refuse bad input, prefer and delete (${language})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await useEnglish(page);
+    await signUp(page, newFan());
+    await useLanguage(page, language);
+    const list = page.getByRole('list', { name: listName });
+
+    await test.step('an empty address book', async () => {
+      await page.goto(BOOK);
+      await expect(page.getByRole('heading', { level: 1, name: texts.bookHeading })).toBeVisible();
+      await expect(page.getByText(texts.empty)).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('add an Italian address: province, then city, then zip', async () => {
+      await page.getByRole('link', { name: texts.add }).click();
+      await expect(page.getByRole('heading', { level: 1, name: texts.newHeading })).toBeVisible();
+      await expect(page.getByLabel(texts.country, { exact: true })).toHaveValue('IT');
+      await expectNoAxeViolations(page);
+      await fillItalianAddress(page, texts, {
+        phone: '+39 333 123 4567',
+        province: 'Torino (TO)',
+        city: 'Moncalieri',
+        zip: '10024',
+        street: 'Via Roma',
+        number: '12',
+      });
+      await expectNoAxeViolations(page); // the form with its lists narrowed
+      await page.getByRole('button', { name: texts.save }).click();
+    });
+
+    await test.step('see it listed, as the preferred address', async () => {
+      await expect(page).toHaveURL(`${BOOK}?done=saved`);
+      await expect(page.getByRole('status')).toHaveText(texts.saved);
+      const turin = list.getByRole('listitem').filter({ hasText: 'Via Roma 12' });
+      await expect(turin).toContainText('10024 Moncalieri (TO)');
+      await expect(turin).toContainText(texts.italy);
+      await expect(turin).toContainText('+39 333 123 4567'); // stored as 0039…, shown readably
+      await expect(turin).toContainText(texts.preferred);
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('edit it: the form opens with the saved values', async () => {
+      await list.getByRole('link', { name: new RegExp(`^${texts.edit}.*Via Roma 12`) }).click();
+      await expect(page.getByLabel(texts.cityIt, { exact: true })).toHaveValue('F335'); // Moncalieri
+      await expect(page.getByLabel(texts.zip, { exact: true })).toHaveValue('10024');
+      await expectNoAxeViolations(page);
+      await page.getByLabel(texts.street, { exact: true }).fill('Corso Trieste');
+      await page.getByRole('button', { name: texts.saveChanges }).click();
+      await expect(page.getByRole('status')).toHaveText(texts.saved);
+      await expect(list.getByRole('listitem').filter({ hasText: 'Corso Trieste 12' })).toBeVisible();
+      await expect(page.getByText('Via Roma')).toHaveCount(0);
+    });
+
+    await test.step('bad input is summarised, refused with a 400 and kept as typed', async () => {
+      await page.getByRole('link', { name: texts.add }).click();
+      await fillForeignAddress(page, texts, {
+        country: texts.france,
+        city: 'Paris',
+        zip: '1234567890',
+        street: '',
+        phone: '1 2-3',
+      });
+      const answer = javaScriptEnabled()
+        ? null // validated in the browser first: nothing is sent
+        : page.waitForResponse((response) => response.request().method() === 'POST');
+      await page.getByRole('button', { name: texts.save }).click();
+      if (answer) expect((await answer).status()).toBe(400);
+      const summary = page.getByRole('alert');
+      await expect(summary.getByRole('heading', { name: texts.summaryTitle })).toBeVisible();
+      await expect(summary).toBeFocused();
+      await expect(summary.getByRole('link')).toHaveText([texts.invalidPhone, texts.invalidZip, texts.required]);
+      const zip = page.getByLabel(texts.zip, { exact: true });
+      await expect(zip).toHaveAccessibleDescription(texts.invalidZip);
+      await expect(zip).toHaveAttribute('aria-invalid', 'true');
+      await expect(zip).toHaveValue('1234567890');
+      await expect(page.getByLabel(texts.phone, { exact: true })).toHaveValue('1 2-3');
+      await expect(page.getByLabel(texts.city, { exact: true })).toHaveValue('Paris');
+      await expect(page.getByLabel(texts.country, { exact: true })).toHaveValue('FR');
+      await expect(page).toHaveURL(`${BOOK}/new`);
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('corrected, it is saved as a second, not preferred, address', async () => {
+      await page.getByLabel(texts.zip, { exact: true }).fill('75001');
+      await page.getByLabel(texts.phone, { exact: true }).fill('0033 1 23 45 67 89');
+      await page.getByLabel(texts.street, { exact: true }).fill('Rue de Rivoli');
+      await page.getByRole('button', { name: texts.save }).click();
+      await expect(page.getByRole('status')).toHaveText(texts.saved);
+      const paris = list.getByRole('listitem').filter({ hasText: 'Rue de Rivoli' });
+      await expect(paris).toContainText('75001 Paris');
+      await expect(paris).not.toContainText(texts.preferred);
+    });
+
+    await test.step('move the preference', async () => {
+      await list.getByRole('button', { name: new RegExp(`^${texts.makePreferred}.*Rue de Rivoli`) }).click();
+      await expect(page.getByRole('status')).toHaveText(texts.preferredChanged);
+      await expect(list.getByRole('listitem').first()).toContainText('Rue de Rivoli');
+      await expect(list.getByRole('listitem').first()).toContainText(texts.preferred);
+      await expect(list.getByRole('listitem').nth(1)).not.toContainText(texts.preferred);
+    });
+
+    await test.step('delete after confirming (a mis-click only opens the question)', async () => {
+      const turin = list.getByRole('listitem').filter({ hasText: 'Corso Trieste' });
+      const confirm = turin.getByRole('button', { name: new RegExp(`^${texts.deleteConfirm}`) });
+      await expect(confirm).toBeHidden();
+      await turin.locator('summary', { hasText: texts.delete }).click();
+      await expect(confirm).toBeVisible();
+      await expectNoAxeViolations(page);
+      await confirm.click();
+      await expect(page.getByRole('status')).toHaveText(texts.deleted);
+      await expect(list.getByRole('listitem')).toHaveCount(1);
+      await expect(page.getByText('Corso Trieste')).toHaveCount(0);
+    });
+  });
+}
+
+test('the chooser: add an address from it, come back and return the choice to the caller', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await useEnglish(page);
+  await signUp(page, newFan('Dario'));
+  const texts = ADDRESS_TEXTS.en;
+  const chooser = `${BOOK}/choose?address_type=shipping&redirect_uri=%2Fcart%2F123`;
+
+  await test.step('an empty chooser offers to add an address', async () => {
+    await page.goto(chooser);
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose the delivery address' })).toBeVisible();
+    await expect(page.getByText('You have not saved any addresses yet: add one.')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  await test.step('an address in a restricted country may be saved', async () => {
+    await page.getByRole('link', { name: 'Add a new address' }).click();
+    await fillForeignAddress(page, texts, {
+      country: 'Russia',
+      city: 'Moskva',
+      zip: '101000',
+      street: 'Tverskaya',
+      phone: '0074951234567',
+    });
+    await expect(page.getByLabel(texts.country, { exact: true })).toHaveAccessibleDescription(RESTRICTED_NOTE);
+    await page.getByRole('button', { name: texts.save }).click();
+    await expect(page).toHaveURL(/\/account\/addresses\/choose\?/);
+  });
+
+  await test.step('add an Italian address from the chooser and come back to it', async () => {
+    await page.getByRole('link', { name: 'Add a new address' }).click();
+    const back = '/account/addresses/choose?address_type=shipping&redirect_uri=%2Fcart%2F123';
+    await expect(page).toHaveURL(`${BOOK}/new?redirect_uri=${encodeURIComponent(back)}`);
+    await fillItalianAddress(page, texts, {
+      phone: '3331234567',
+      province: 'Roma (RM)',
+      city: 'Roma',
+      zip: '00184',
+      street: 'Via Nazionale',
+      number: '5',
+    });
+    await page.getByRole('button', { name: texts.save }).click();
+    await expect(page).toHaveURL(
+      /\/account\/addresses\/choose\?address_type=shipping&redirect_uri=%2Fcart%2F123&address_id=[\w-]+$/,
+    );
+  });
+
+  const addressId = new URL(page.url()).searchParams.get('address_id')!;
+  await test.step('the new address is selected, the restricted one cannot be', async () => {
+    await expect(page.getByRole('group', { name: 'Where shall we deliver?' })).toBeVisible();
+    const rome = page.getByRole('radio', { name: /Via Nazionale 5/ });
+    await expect(rome).toBeChecked();
+    await expect(rome).toHaveAttribute('value', addressId);
+    const moscow = page.getByRole('radio', { name: /Tverskaya/ });
+    await expect(moscow).toBeDisabled();
+    await expect(moscow).toHaveAccessibleDescription(RESTRICTED_NOTE);
+    await expectNoAxeViolations(page);
+  });
+
+  await test.step('choosing sends the fan to the caller with address_id', async () => {
+    // The caller's page does not exist yet (unknown paths go home): check where the choice is sent.
+    const toCaller = page.waitForRequest((request) => /^\/cart\/123(\.data)?$/.test(new URL(request.url()).pathname));
+    await page.getByRole('button', { name: 'Use this address' }).click();
+    const target = new URL((await toCaller).url());
+    expect(target.searchParams.get('address_id')).toBe(addressId);
+  });
+
+  await test.step('a forged choice (not one of the fan’s addresses) answers 400 with the field message', async () => {
+    const forged = await page.request.post(`${BOOK}/choose?address_type=billing&redirect_uri=%2Fcart%2F1`, {
+      form: { addressId: '00000000-0000-4000-8000-000000000000' },
+      headers: { Origin: new URL(baseURL ?? process.env.E2E_BASE_URL!).origin },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(400);
+    expect(await forged.text()).toContain('Choose one of your addresses.');
+  });
+
+  await test.step('a request without a valid type or a safe return path is refused', async () => {
+    for (const query of [
+      'address_type=pickup&redirect_uri=%2Fcart%2F1',
+      'address_type=shipping',
+      'address_type=billing&redirect_uri=https%3A%2F%2Fevil.example%2F',
+      'address_type=billing&redirect_uri=%2F%2Fevil.example',
+    ]) {
+      const response = await page.goto(`${BOOK}/choose?${query}`);
+      expect(response?.status(), query).toBe(400);
+    }
+    await expectNoAxeViolations(page);
+  });
+
+  await test.step('an unknown or malformed address id is not found', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const response = await page.goto(`${BOOK}/${id}`);
+      expect(response?.status(), id).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { submitAddressForm } from '../app/.server/address-form';
+import { preloadLookups } from '../app/.server/services/lookups';
+import { FIELD_MESSAGES as M } from '../app/forms/messages';
+
+// The address form's server side against the real lookups (no database needed).
+beforeAll(async () => {
+  await preloadLookups();
+}, 30_000);
+
+const turin = {
+  firstName: 'Ada',
+  lastName: 'Rossi',
+  phone: '+39 333 123 4567',
+  street: 'Via Roma',
+  number: '12',
+  countryCode: 'IT',
+  provinceCode: 'TO',
+  cityCode: 'L219',
+  postalCode: '10121',
+};
+
+/** A submit as the browser sends it: the fields plus what the form showed before (`previous.*`). */
+function form(fields: Record<string, string>, previous: Record<string, string> = {}, intent?: string): FormData {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(fields)) formData.set(name, value);
+  for (const [name, value] of Object.entries(previous)) formData.set(`previous.${name}`, value);
+  if (intent) formData.set('intent', intent);
+  return formData;
+}
+
+describe('address form submits', () => {
+  it('resolves a valid Italian address: names, region and Belfiore code from the lookups, phone normalised', async () => {
+    const submit = await submitAddressForm(form(turin, turin), 'it');
+    expect(submit).toEqual({
+      kind: 'valid',
+      input: {
+        firstName: 'Ada',
+        lastName: 'Rossi',
+        phone: '00393331234567',
+        street: 'Via Roma',
+        number: '12',
+        extraInfo: null,
+        countryCode: 'IT',
+        provinceCode: 'TO',
+        state: 'Torino',
+        region: 'Piemonte',
+        city: 'Torino',
+        cityCode: 'L219',
+        postalCode: '10121',
+      },
+    });
+  });
+
+  it('refuses a city that is not in the chosen province with a field message and a 400', async () => {
+    const roma = { ...turin, cityCode: 'H501' };
+    const submit = await submitAddressForm(form(roma, roma), 'en');
+    expect(submit.kind).toBe('answer');
+    if (submit.kind !== 'answer') return;
+    expect(submit.status).toBe(400);
+    expect(submit.form.result?.error).toEqual({ cityCode: [M.selectFromList] });
+    expect(submit.form.values).toMatchObject({ firstName: 'Ada', street: 'Via Roma', cityCode: 'H501' });
+  });
+
+  it('a refresh after a province change narrows the cities, clears the stale city and validates nothing', async () => {
+    const submit = await submitAddressForm(form({ ...turin, provinceCode: 'RM', street: '' }, turin, 'refresh'), 'it');
+    expect(submit.kind).toBe('answer');
+    if (submit.kind !== 'answer') return;
+    expect(submit.status).toBe(200);
+    expect(submit.form.result).toBeNull();
+    expect(submit.form.values).toMatchObject({ provinceCode: 'RM', cityCode: '', postalCode: '', firstName: 'Ada' });
+    expect(submit.form.options.cities).toContainEqual({ value: 'H501', label: 'Roma' });
+    expect(submit.form.options.cities).not.toContainEqual({ value: 'L219', label: 'Torino' });
+  });
+
+  it('a save right after a country change clears the old location and asks for the new one, keeping the rest', async () => {
+    const submit = await submitAddressForm(form({ ...turin, countryCode: 'FR' }, turin), 'en');
+    expect(submit.kind).toBe('answer');
+    if (submit.kind !== 'answer') return;
+    expect(submit.status).toBe(400);
+    expect(submit.form.result?.error).toEqual({ city: [M.required], postalCode: [M.required] });
+    expect(submit.form.values).toMatchObject({ countryCode: 'FR', provinceCode: '', cityCode: '', phone: '+39 333 123 4567' });
+    expect(submit.form.options.provinces).toEqual([]);
+    expect(submit.form.options.countries).toContainEqual({ value: 'FR', label: 'France' });
+  });
+
+  it('stores a foreign address as typed, and flags a restricted country on the form', async () => {
+    const moscow = { ...turin, countryCode: 'RU', provinceCode: '', cityCode: '', city: 'Moskva', state: '', postalCode: '101000' };
+    const submit = await submitAddressForm(form(moscow), 'en');
+    expect(submit).toMatchObject({
+      kind: 'valid',
+      input: { countryCode: 'RU', city: 'Moskva', provinceCode: null, state: null, region: null, cityCode: null },
+    });
+    const refreshed = await submitAddressForm(form(moscow, {}, 'refresh'), 'en');
+    expect(refreshed.kind === 'answer' && refreshed.form.restrictedCountry).toBe(true);
+  });
+
+  it('refuses an unknown country code', async () => {
+    const nowhere = { ...turin, countryCode: 'QQ', city: 'Nowhere', provinceCode: '', cityCode: '' };
+    const submit = await submitAddressForm(form(nowhere), 'en');
+    expect(submit.kind === 'answer' && submit.form.result?.error).toEqual({ countryCode: [M.selectFromList] });
+  });
+});
