@@ -35,6 +35,8 @@ describe('readConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
     [{ CHRISTMAS_FROM: '2026-12-30', CHRISTMAS_TO: '2026-12-28' }, /CHRISTMAS_FROM/],
+    [{ SMTP_URL: 'http://mail.example' }, /SMTP_URL/],
+    [{ SIGN_UPS_PER_IP: '0' }, /SIGN_UPS_PER_IP/],
   ])('names the wrong variable in one line: %j', (env, message) => {
     const attempt = () => readConfig(env);
     expect(attempt).toThrow(ConfigError);
@@ -55,5 +57,13 @@ describe('readConfig', () => {
   it('refuses the offline session secret in production', () => {
     const offline = readConfig({}).sessionSecret;
     expect(() => readConfig({ ...PRODUCTION, SESSION_SECRET: offline })).toThrow(/offline default/);
+  });
+
+  it('reads mail and sign-in limit settings, with offline defaults', () => {
+    expect(readConfig({}).mail).toEqual({ smtpUrl: null, from: 'Fan Shop <no-reply@fanshop.example>' });
+    expect(readConfig({}).signInLimits).toEqual({ failuresPerIp: 50, failuresPerAccount: 10, signUpsPerIp: 20 });
+    const configured = readConfig({ SMTP_URL: 'smtps://user:pass@mail.example:465', SIGN_UPS_PER_IP: '500' });
+    expect(configured.mail.smtpUrl).toBe('smtps://user:pass@mail.example:465');
+    expect(configured.signInLimits.signUpsPerIp).toBe(500);
   });
 });

@@ -25,6 +25,9 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be printable ASCII without spaces').optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).max(500).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  SIGN_IN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGN_UPS_PER_IP: z.coerce.number().int().min(1).default(20),
   MAIL_FROM: z.string().min(3).max(200).default('Fan Shop <no-reply@fanshop.example>'),
 });
 
@@ -79,6 +82,8 @@ export type Config = Readonly<{
   oidc: OidcConfig;
   /** Outgoing mail: queued in the outbox, delivered by SMTP when `smtpUrl` is set. */
   mail: { smtpUrl: string | null; from: string };
+  /** Per 15-minute window, at the embedded sign-in service. */
+  signInLimits: { failuresPerIp: number; failuresPerAccount: number; signUpsPerIp: number };
 }>;
 
 /** A configuration problem that must stop the process with one line naming the variable. */
@@ -137,5 +142,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     christmas: { from: values.CHRISTMAS_FROM, to: values.CHRISTMAS_TO },
     oidc,
     mail: { smtpUrl: values.SMTP_URL ?? null, from: values.MAIL_FROM },
+    signInLimits: {
+      failuresPerIp: values.SIGN_IN_FAILURES_PER_IP,
+      failuresPerAccount: values.SIGN_IN_FAILURES_PER_ACCOUNT,
+      signUpsPerIp: values.SIGN_UPS_PER_IP,
+    },
   };
 }

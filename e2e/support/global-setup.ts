@@ -53,6 +53,8 @@ export default async function globalSetup() {
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // Every test signs fans up from 127.0.0.1; the real limit is tested in tests/sign-in-limits.
+      SIGN_UPS_PER_IP: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,7 +1,7 @@
 import type { ShopDb } from '../db/client';
 import type { Config } from '../env';
 import { purgeExpiredPayloads } from '../identity-provider/adapter';
-import { createAttemptLimiter } from '../identity-provider/rate-limit';
+import { createAttemptLimiter, DEFAULT_LIMITS } from '../identity-provider/rate-limit';
 import { identityProviderFor } from '../identity-provider/provider';
 import type { Logger } from '../logger';
 import type { AuthRuntime } from './context';
@@ -24,7 +24,12 @@ export async function createAuthRuntime(db: ShopDb, config: Config, logger: Logg
     sessions: createShopSessionStorage({ secret: config.sessionSecret, production: config.production }),
     login: createShopLogin(config),
     identityProvider,
-    attempts: createAttemptLimiter(db),
+    attempts: createAttemptLimiter(db, {
+      ...DEFAULT_LIMITS,
+      perIp: config.signInLimits.failuresPerIp,
+      perAccount: config.signInLimits.failuresPerAccount,
+      signUpsPerIp: config.signInLimits.signUpsPerIp,
+    }),
     stop: () => clearInterval(timer),
   };
 }
