@@ -13,6 +13,15 @@ export function formatShopDate(date: Date, language: Language): string {
   }).format(date);
 }
 
+/** Date and time to the second in the shop's time zone (support compares it with logs). */
+export function formatShopDateTime(date: Date, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALE_OF[language], {
+    timeZone: SHOP_TIME_ZONE,
+    dateStyle: 'short',
+    timeStyle: 'medium',
+  }).format(date);
+}
+
 /** The last day on which a window that ends (exclusively) at `end` still applies. */
 export function lastDayBefore(end: Date): Date {
   return new Date(end.getTime() - 1);

@@ -2,20 +2,12 @@ import type { SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import { isValidZip } from '../domain/address-rules';
 import { isItaly } from '../domain/address-form';
-import { isValidPersonName } from '../domain/person-name';
 import { isAcceptablePhone } from '../domain/phone';
 import { FIELD_MESSAGES as M } from './messages';
+import { personNameField } from './person-name-field';
 
 /** Spec §5 "General inputs": text inputs hold at most 255 characters. */
 export const MAX_ADDRESS_TEXT_LENGTH = 255;
-const MAX_NAME_LENGTH = 80;
-
-const personName = z
-  .string({ error: M.required })
-  .trim()
-  .max(MAX_NAME_LENGTH, { error: M.tooLong })
-  .refine(isValidPersonName, { error: M.invalidName });
-
 const requiredText = z.string({ error: M.required }).trim().max(MAX_ADDRESS_TEXT_LENGTH, { error: M.tooLong });
 const optionalText = z.string().trim().max(MAX_ADDRESS_TEXT_LENGTH, { error: M.tooLong }).optional();
 
@@ -28,8 +20,8 @@ const optionalText = z.string().trim().max(MAX_ADDRESS_TEXT_LENGTH, { error: M.t
  */
 export const addressSchema = z
   .object({
-    firstName: personName,
-    lastName: personName,
+    firstName: personNameField,
+    lastName: personNameField,
     phone: requiredText.refine(isAcceptablePhone, { error: M.invalidPhone }),
     street: requiredText,
     number: optionalText,

@@ -4,7 +4,7 @@ import notifyStylesUrl from '../components/notify-me/notify-me.css?url';
 import { shopContext } from '../context';
 import { mailDelivery } from '../domain/mail-retry';
 import { pageMeta } from '../domain/page-meta';
-import { formatShopDateTime } from '../domain/shop-time';
+import { formatShopDateTime } from '../domain/display-format';
 import { describePage } from '../.server/seo';
 import { getInstance, getLanguage } from '../middleware/i18next';
 import type { RouteHandle } from '../root';

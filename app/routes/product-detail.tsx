@@ -1,17 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { data, Link } from 'react-router';
 import { PriceTag } from '../components/catalogue/price-tag';
 import { ProductDetails } from '../components/catalogue/product-details';
 import { PurchaseActions } from '../components/catalogue/purchase-actions';
-import { ErrorScreen } from '../components/error-screen';
 import { shopContext } from '../context';
 import { countryRestriction, purchaseActions } from '../domain/availability';
 import { countryList, formatShopDate, lastDayBefore } from '../domain/display-format';
 import { displayPrice } from '../domain/promo';
 import { describePage } from '../.server/seo';
 import { getLanguage } from '../middleware/i18next';
-import { useRootData, type RouteHandle } from '../root';
-import { documentTitle, pageMeta } from '../domain/page-meta';
+import type { RouteHandle } from '../root';
+import { pageMeta } from '../domain/page-meta';
 import type { Route } from './+types/product-detail';
 
 export const handle: RouteHandle = { hydrate: false };
@@ -111,21 +110,4 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation('catalogue');
-  const root = useRootData();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <>
-      <title>{documentTitle(t('common:shopName'), t(notFound ? 'detail.notFoundTitle' : 'errors:metaTitle'))}</title>
-      <meta name="robots" content="noindex, nofollow" />
-      <ErrorScreen
-        status={isRouteErrorResponse(error) ? error.status : 500}
-        message={notFound ? t('detail.notFound') : undefined}
-        errorId={root?.requestId}
-        supportUrl={root?.supportUrl ?? '/'}
-      />
-    </>
-  );
-}
+export { ProductErrorBoundary as ErrorBoundary } from '../components/catalogue/product-error-boundary';

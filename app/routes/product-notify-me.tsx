@@ -1,15 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { data, Form, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
-import { ErrorScreen } from '../components/error-screen';
+import { data, Form, Link, redirect } from 'react-router';
 import { SubmitButton } from '../components/form/submit-button';
 import notifyStylesUrl from '../components/notify-me/notify-me.css?url';
 import { shopContext } from '../context';
 import { isPurchasable, notifyMePageState } from '../domain/notify-me';
-import { documentTitle, pageMeta } from '../domain/page-meta';
+import { pageMeta } from '../domain/page-meta';
 import { requireCustomer } from '../.server/auth/guards';
 import { describePage } from '../.server/seo';
 import { getInstance, getLanguage } from '../middleware/i18next';
-import { useRootData } from '../root';
 import type { Route } from './+types/product-notify-me';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: notifyStylesUrl }];
@@ -104,21 +102,4 @@ export default function ProductNotifyMe({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation('catalogue');
-  const root = useRootData();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <>
-      <title>{documentTitle(t('common:shopName'), t(notFound ? 'detail.notFoundTitle' : 'errors:metaTitle'))}</title>
-      <meta name="robots" content="noindex, nofollow" />
-      <ErrorScreen
-        status={isRouteErrorResponse(error) ? error.status : 500}
-        message={notFound ? t('detail.notFound') : undefined}
-        errorId={root?.requestId}
-        supportUrl={root?.supportUrl ?? '/'}
-      />
-    </>
-  );
-}
+export { ProductErrorBoundary as ErrorBoundary } from '../components/catalogue/product-error-boundary';

@@ -1,6 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
-import { useTranslation } from 'react-i18next';
-import { translateMessage } from './messages';
+import { FieldMessages, hintIdOf } from './field-messages';
 
 export type RadioOption = { value: string; label: string };
 
@@ -17,9 +16,8 @@ type RadioGroupFieldProps = {
  * error summary's link lands on the group; hint and error describe every radio.
  */
 export function RadioGroupField({ field, legend, options, hint }: RadioGroupFieldProps) {
-  const { t, i18n } = useTranslation();
   const errors = field.errors ?? [];
-  const hintId = hint ? `${field.id}-hint` : undefined;
+  const hintId = hintIdOf(field, hint);
   const describedBy = [hintId, errors.length > 0 ? field.errorId : undefined].filter(Boolean).join(' ') || undefined;
   const checked = typeof field.initialValue === 'string' ? field.initialValue : undefined;
   return (
@@ -29,16 +27,7 @@ export function RadioGroupField({ field, legend, options, hint }: RadioGroupFiel
       data-invalid={errors.length > 0 || undefined}
     >
       <legend className="form-field__label">{legend}</legend>
-      {hint ? (
-        <p id={hintId} className="form-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {errors.length > 0 ? (
-        <p id={field.errorId} className="form-field__error">
-          {errors.map((message) => translateMessage(t, i18n, message)).join(' ')}
-        </p>
-      ) : null}
+      <FieldMessages field={field} hint={hint} />
       <div className="form-field__options">
         {options.map((option, index) => {
           const id = index === 0 ? field.id : `${field.id}-${option.value}`;

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { getSelectProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from './messages';
+import { FieldMessages, hintIdOf } from './field-messages';
 
 export type SelectOption = { value: string; label: string };
 
@@ -25,8 +25,8 @@ type SelectFieldProps = {
  * An empty list shows the spec's "No data" placeholder.
  */
 export function SelectField({ field, label, options, autoComplete, hint, disabled, refreshWith }: SelectFieldProps) {
-  const { t, i18n } = useTranslation();
-  const hintId = hint ? `${field.id}-hint` : undefined;
+  const { t } = useTranslation();
+  const hintId = hintIdOf(field, hint);
   const { key, ...selectProps } = getSelectProps(field, { ariaDescribedBy: hintId });
   const errors = field.errors ?? [];
   return (
@@ -34,16 +34,7 @@ export function SelectField({ field, label, options, autoComplete, hint, disable
       <label htmlFor={field.id} className="form-field__label">
         {label}
       </label>
-      {hint ? (
-        <p id={hintId} className="form-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {errors.length > 0 ? (
-        <p id={field.errorId} className="form-field__error">
-          {errors.map((message) => translateMessage(t, i18n, message)).join(' ')}
-        </p>
-      ) : null}
+      <FieldMessages field={field} hint={hint} />
       <select
         key={key}
         {...selectProps}

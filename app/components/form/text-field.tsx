@@ -1,7 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { getInputProps } from '@conform-to/react';
-import { useTranslation } from 'react-i18next';
-import { translateMessage } from './messages';
+import { FieldMessages, hintIdOf } from './field-messages';
 
 type TextFieldProps = {
   field: FieldMetadata<string>;
@@ -13,8 +12,7 @@ type TextFieldProps = {
 
 /** Label, optional hint, input and its error message, wired for assistive technology. */
 export function TextField({ field, label, type = 'text', autoComplete, hint }: TextFieldProps) {
-  const { t, i18n } = useTranslation();
-  const hintId = hint ? `${field.id}-hint` : undefined;
+  const hintId = hintIdOf(field, hint);
   const { key, ...inputProps } = getInputProps(field, { type, ariaDescribedBy: hintId });
   const errors = field.errors ?? [];
   return (
@@ -22,16 +20,7 @@ export function TextField({ field, label, type = 'text', autoComplete, hint }: T
       <label htmlFor={field.id} className="form-field__label">
         {label}
       </label>
-      {hint ? (
-        <p id={hintId} className="form-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {errors.length > 0 ? (
-        <p id={field.errorId} className="form-field__error">
-          {errors.map((message) => translateMessage(t, i18n, message)).join(' ')}
-        </p>
-      ) : null}
+      <FieldMessages field={field} hint={hint} />
       <input key={key} {...inputProps} autoComplete={autoComplete} className="form-field__input" />
     </div>
   );
