@@ -25,6 +25,7 @@ import { describePage } from '../.server/seo';
 import { getInstance, getLanguage } from '../middleware/i18next';
 import addressStylesUrl from '../components/address/address.css?url';
 import type { Route } from './+types/account-address-chooser';
+import { readFormData } from '../.server/http/form-data';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: addressStylesUrl }];
 
@@ -68,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { customer } = await requireCustomer(request, context);
   const { addressType, returnPath } = chooserRequest(request);
-  const submission = parseWithZod(await request.formData(), { schema: chooseAddressSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: chooseAddressSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const address = await context.get(shopContext).services.addresses.get(customer.id, submission.value.addressId);
   const refuse = (message: string) => data(submission.reply({ fieldErrors: { addressId: [message] } }), { status: 400 });

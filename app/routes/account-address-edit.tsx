@@ -12,6 +12,7 @@ import { describePage } from '../.server/seo';
 import { getInstance, getLanguage } from '../middleware/i18next';
 import addressStylesUrl from '../components/address/address.css?url';
 import type { Route } from './+types/account-address-edit';
+import { readFormData } from '../.server/http/form-data';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: addressStylesUrl }];
 
@@ -36,7 +37,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { customer } = await requireCustomer(request, context);
   const { addresses } = context.get(shopContext).services;
   if (!(await addresses.get(customer.id, params.addressId))) notFound();
-  const submit = await submitAddressForm(await request.formData(), getLanguage(context));
+  const submit = await submitAddressForm(await readFormData(request), getLanguage(context));
   if (submit.kind === 'answer') return data({ form: submit.form }, { status: submit.status });
   const saved = await addresses.update(customer.id, params.addressId, submit.input);
   if (!saved) notFound(); // deleted meanwhile (e.g. in another tab)

@@ -13,6 +13,7 @@ import { describePage } from '../.server/seo';
 import { getInstance, getLanguage } from '../middleware/i18next';
 import addressStylesUrl from '../components/address/address.css?url';
 import type { Route } from './+types/account-address-new';
+import { readFormData } from '../.server/http/form-data';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: addressStylesUrl }];
 
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { customer } = await requireCustomer(request, context);
-  const submit = await submitAddressForm(await request.formData(), getLanguage(context));
+  const submit = await submitAddressForm(await readFormData(request), getLanguage(context));
   if (submit.kind === 'answer') return data({ form: submit.form }, { status: submit.status });
   const saved = await context.get(shopContext).services.addresses.create(customer.id, submit.input);
   return redirect(pathAfterSave(request, saved.id), 303);

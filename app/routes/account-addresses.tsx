@@ -13,6 +13,7 @@ import { describePage } from '../.server/seo';
 import { getInstance, getLanguage } from '../middleware/i18next';
 import addressStylesUrl from '../components/address/address.css?url';
 import type { Route } from './+types/account-addresses';
+import { readFormData } from '../.server/http/form-data';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: addressStylesUrl }];
 
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { customer } = await requireCustomer(request, context);
   const { addresses } = context.get(shopContext).services;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const addressId = String(formData.get('addressId') ?? '');
   const intent = intentOf(formData);
   let done: Done;
