@@ -97,10 +97,10 @@ function AddressCard({ address }: { address: AddressSummary }) {
         {address.isPreferred ? null : (
           <Form method="post">
             <input type="hidden" name="addressId" value={address.id} />
-            <button type="submit" name="intent" value="prefer" className="button">
+            <SubmitButton intent="prefer" pendingFor={{ addressId: address.id }} variant="secondary">
               {t('book.makePreferred')}
               {which}
-            </button>
+            </SubmitButton>
           </Form>
         )}
         {/* Deleting asks first: a mis-click only opens the question (works without JavaScript). */}
@@ -112,8 +112,7 @@ function AddressCard({ address }: { address: AddressSummary }) {
           <p>{t('book.deleteQuestion')}</p>
           <Form method="post">
             <input type="hidden" name="addressId" value={address.id} />
-            <input type="hidden" name="intent" value="delete" />
-            <SubmitButton>
+            <SubmitButton intent="delete" pendingFor={{ addressId: address.id }}>
               {t('book.deleteConfirm')}
               {which}
             </SubmitButton>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect } from 'react-router';
+import { SubmitButton } from '../components/form/submit-button';
 import notifyStylesUrl from '../components/notify-me/notify-me.css?url';
 import { shopContext } from '../context';
 import { formatShopDate } from '../domain/display-format';
@@ -58,29 +59,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
-/** The row's submit button: names its product, and shows the pending state for its own row only. */
-function CancelButton({ productId, label, children }: { productId: string; label: string; children: string }) {
-  const { t } = useTranslation();
-  const navigation = useNavigation();
-  const pending = navigation.state === 'submitting' && navigation.formData?.get('productId') === productId;
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value={CANCEL_INTENT}
-      className="button"
-      aria-label={pending ? undefined : label}
-      aria-disabled={pending || undefined}
-      aria-busy={pending || undefined}
-      onClick={(event) => {
-        if (pending) event.preventDefault();
-      }}
-    >
-      {pending ? t('pending') : children}
-    </button>
-  );
-}
-
 export default function AccountNotifyMe({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('notify');
   const { requests, removedName } = loaderData;
@@ -111,12 +89,14 @@ export default function AccountNotifyMe({ loaderData }: Route.ComponentProps) {
               </p>
               <Form method="post" className="form form--inline">
                 <input type="hidden" name="productId" value={entry.productId} />
-                <CancelButton
-                  productId={entry.productId}
-                  label={t(entry.notifiedOn ? 'list.removeLabel' : 'list.stopWaitingLabel', { name: entry.name })}
+                <SubmitButton
+                  intent={CANCEL_INTENT}
+                  pendingFor={{ productId: entry.productId }}
+                  variant="secondary"
+                  aria-label={t(entry.notifiedOn ? 'list.removeLabel' : 'list.stopWaitingLabel', { name: entry.name })}
                 >
                   {t(entry.notifiedOn ? 'list.remove' : 'list.stopWaiting')}
-                </CancelButton>
+                </SubmitButton>
               </Form>
             </li>
           ))}

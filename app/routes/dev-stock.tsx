@@ -115,7 +115,6 @@ export default function DevStock({ loaderData, actionData }: Route.ComponentProp
       <h2 id="restock-heading">{t('stock.restockHeading')}</h2>
       <ErrorSummary key={restock.summary.key} errors={restock.summary.errors} />
       <Form method="post" {...restock.formProps} aria-labelledby="restock-heading" className="form">
-        <input type="hidden" name="intent" value={RESTOCK_INTENT} />
         <SelectField field={restock.fields.productId} label={t('stock.product')} options={productOptions} />
         <SelectField
           field={restock.fields.variantId}
@@ -129,16 +128,15 @@ export default function DevStock({ loaderData, actionData }: Route.ComponentProp
           hint={t('stock.quantityHint', { max: MAX_RESTOCK_QUANTITY })}
           autoComplete="off"
         />
-        <SubmitButton>{t('stock.restock')}</SubmitButton>
+        <SubmitButton intent={RESTOCK_INTENT}>{t('stock.restock')}</SubmitButton>
       </Form>
 
       <h2 id="sell-out-heading">{t('stock.sellOutHeading')}</h2>
       <p>{t('stock.sellOutIntro')}</p>
       <ErrorSummary key={sellOut.summary.key} errors={sellOut.summary.errors} />
       <Form method="post" {...sellOut.formProps} aria-labelledby="sell-out-heading" className="form">
-        <input type="hidden" name="intent" value={SELL_OUT_INTENT} />
         <SelectField field={sellOut.fields.productId} label={t('stock.product')} options={productOptions} />
-        <SubmitButton>{t('stock.sellOut')}</SubmitButton>
+        <SubmitButton intent={SELL_OUT_INTENT}>{t('stock.sellOut')}</SubmitButton>
       </Form>
 
       <div className="table-scroll">
