@@ -85,7 +85,16 @@ afterEach(async () => {
 async function queue(key: string, to: string, createdAt = new Date()) {
   const [row] = await database.db
     .insert(mailOutbox)
-    .values({ dedupeKey: key, kind: 'test', toAddress: to, language: 'en', subject: `Subject ${key}`, textBody: `Body of ${key}`, createdAt })
+    .values({
+      dedupeKey: key,
+      kind: 'test',
+      toAddress: to,
+      language: 'en',
+      subject: `Subject ${key}`,
+      textBody: `Body of ${key}`,
+      createdAt,
+      nextAttemptAt: createdAt,
+    })
     .returning();
   if (!row) throw new Error('no outbox row');
   return row;
@@ -132,6 +141,20 @@ describe('mail dispatcher over SMTP', () => {
     expect(await dispatcher.deliverDue(new Date(queuedAt.getTime() + 61_000))).toEqual({ sent: 1, failed: 0 });
     expect(smtp.received.map((received) => received.to)).toEqual([['carla@example.org']]);
     expect(await rowOf(mail.id)).toMatchObject({ attempts: 2, lastError: null, sentAt: expect.any(Date) });
+  });
+
+  it('after a long outage, retries keep their spacing instead of using up the attempts at once', async () => {
+    const queuedAt = new Date(Date.now() - 3 * 60 * 60 * 1000);
+    const mail = await queue('backlog', 'fabio@example.org', queuedAt);
+    smtp.refusing = true;
+    const now = new Date();
+
+    expect(await dispatcher.deliverDue(now)).toEqual({ sent: 0, failed: 1 });
+    // Three hours after queueing, the next try is still a minute after this failure.
+    expect(await dispatcher.deliverDue(new Date(now.getTime() + 30_000))).toEqual({ sent: 0, failed: 0 });
+    expect(await rowOf(mail.id)).toMatchObject({ attempts: 1, nextAttemptAt: new Date(now.getTime() + 60_000) });
+    expect(await dispatcher.deliverDue(new Date(now.getTime() + 60_000))).toEqual({ sent: 0, failed: 1 });
+    expect(await rowOf(mail.id)).toMatchObject({ attempts: 2, nextAttemptAt: new Date(now.getTime() + 180_000) });
   });
 
   it('records an unreachable server as an error too', async () => {

@@ -1,7 +1,8 @@
 /**
- * When an undelivered mail is tried again. The outbox keeps only the queueing time and the
- * number of attempts, so attempt n is due at a fixed offset from queueing: waits of 1, 2,
- * 4 … minutes (at most an hour) between attempts, and no more after MAX_MAIL_ATTEMPTS.
+ * When an undelivered mail is tried again: waits of 1, 2, 4 … minutes (at most an hour) after
+ * each failed attempt, counted from that failure, and no more attempts after MAX_MAIL_ATTEMPTS.
+ * Counting from the failure (not from queueing) keeps the spacing after a long SMTP outage,
+ * so a backlog is not retried in a burst and used up in minutes.
  */
 export const MAX_MAIL_ATTEMPTS = 10;
 
@@ -14,21 +15,9 @@ export function retryDelaySeconds(failedAttempts: number): number {
   return Math.min(FIRST_RETRY_SECONDS * 2 ** (failedAttempts - 1), LONGEST_RETRY_SECONDS);
 }
 
-/** Seconds after queueing from which the attempt after `attempts` earlier ones may run. */
-export function attemptOffsetSeconds(attempts: number): number {
-  let total = 0;
-  for (let failed = 1; failed <= attempts; failed += 1) total += retryDelaySeconds(failed);
-  return total;
-}
-
-/** Offsets for attempts 0 … MAX-1, for the SQL that picks due mail (index = earlier attempts). */
-export const ATTEMPT_OFFSETS_SECONDS: readonly number[] = Array.from({ length: MAX_MAIL_ATTEMPTS }, (_, attempts) =>
-  attemptOffsetSeconds(attempts),
-);
-
-export function isMailDue(mail: { createdAt: Date; attempts: number; sentAt: Date | null }, now: Date): boolean {
-  if (mail.sentAt || mail.attempts >= MAX_MAIL_ATTEMPTS) return false;
-  return mail.createdAt.getTime() + attemptOffsetSeconds(mail.attempts) * 1000 <= now.getTime();
+/** When the next attempt may run, after the `failedAttempts`-th attempt failed at `failedAt`. */
+export function nextAttemptAfterFailure(failedAttempts: number, failedAt: Date): Date {
+  return new Date(failedAt.getTime() + retryDelaySeconds(failedAttempts) * 1000);
 }
 
 /** How the outbox page describes a mail. */

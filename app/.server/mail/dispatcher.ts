@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { ATTEMPT_OFFSETS_SECONDS, MAX_MAIL_ATTEMPTS } from '../../domain/mail-retry';
+import { MAX_MAIL_ATTEMPTS, nextAttemptAfterFailure } from '../../domain/mail-retry';
 import type { ShopDb } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Logger } from '../logger';
@@ -30,9 +30,6 @@ const DEFAULT_INTERVAL_MS = 15_000;
 /** Mails per run: the next run carries on, so one slow batch never blocks shutdown for long. */
 const BATCH_SIZE = 20;
 const MAX_ERROR_LENGTH = 500;
-
-/** An attempt is due when `created_at + offset(attempts)` has passed (domain/mail-retry). */
-const dueOffset = sql.raw(`(array[${ATTEMPT_OFFSETS_SECONDS.map((seconds) => Math.trunc(seconds)).join(',')}]::integer[])`);
 
 function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -72,10 +69,10 @@ export function startMailDispatcher(options: MailDispatcherOptions): MailDispatc
         and(
           isNull(mailOutbox.sentAt),
           lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
-          sql`${mailOutbox.createdAt} + ${dueOffset}[${mailOutbox.attempts} + 1] * interval '1 second' <= ${now.toISOString()}::timestamptz`,
+          lte(mailOutbox.nextAttemptAt, now),
         ),
       )
-      .orderBy(asc(mailOutbox.createdAt))
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt))
       .limit(1)
       .for('update', { skipLocked: true });
     if (!mail) return 'none';
@@ -91,7 +88,7 @@ export function startMailDispatcher(options: MailDispatcherOptions): MailDispatc
       const lastError = describeError(error);
       await queries
         .update(mailOutbox)
-        .set({ attempts: mail.attempts + 1, lastError })
+        .set({ attempts: mail.attempts + 1, lastError, nextAttemptAt: nextAttemptAfterFailure(mail.attempts + 1, now) })
         .where(eq(mailOutbox.id, mail.id));
       logger.warn({ mailId: mail.id, attempts: mail.attempts + 1, error: lastError }, 'mail: SMTP delivery failed');
       return 'failed';

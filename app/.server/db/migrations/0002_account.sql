@@ -30,6 +30,7 @@ CREATE TABLE "mail_outbox" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_error" text,
 	CONSTRAINT "mail_outbox_dedupe_key_unique" UNIQUE("dedupe_key"),
 	CONSTRAINT "mail_outbox_attempts_not_negative" CHECK ("mail_outbox"."attempts" >= 0)
@@ -49,5 +50,5 @@ ALTER TABLE "addresses" ADD CONSTRAINT "addresses_customer_id_customers_id_fk" F
 ALTER TABLE "notify_requests" ADD CONSTRAINT "notify_requests_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notify_requests" ADD CONSTRAINT "notify_requests_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "addresses_customer" ON "addresses" USING btree ("customer_id");--> statement-breakpoint
-CREATE INDEX "mail_outbox_unsent" ON "mail_outbox" USING btree ("created_at") WHERE "mail_outbox"."sent_at" is null;--> statement-breakpoint
+CREATE INDEX "mail_outbox_due" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."sent_at" is null;--> statement-breakpoint
 CREATE INDEX "notify_requests_pending" ON "notify_requests" USING btree ("product_id") WHERE "notify_requests"."notified_at" is null;

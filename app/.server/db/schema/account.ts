@@ -84,10 +84,12 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /** When delivery may be tried (again): queueing time, then pushed back after each failure. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
   },
   (table) => [
-    index('mail_outbox_unsent').on(table.createdAt).where(sql`${table.sentAt} is null`),
+    index('mail_outbox_due').on(table.nextAttemptAt).where(sql`${table.sentAt} is null`),
     check('mail_outbox_attempts_not_negative', sql`${table.attempts} >= 0`),
   ],
 );
