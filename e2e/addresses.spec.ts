@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from './support/axe';
-import { newFan, signUp, useEnglish } from './support/auth';
+import { newFan, signOut, signUp, submitSignIn, useEnglish } from './support/auth';
 import {
   ADDRESS_TEXTS,
   fillForeignAddress,
@@ -12,8 +12,7 @@ import { expect, test } from './support/test';
 const BOOK = '/account/addresses';
 const RESTRICTED_NOTE = 'We do not ship to this country: this address can be used for billing only.';
 
-// One fan per test: sign-ups are rate-limited per IP (20 per 15 minutes) and every e2e test
-// signs up from 127.0.0.1, so each test walks a whole flow in steps rather than signing up often.
+// Each test walks a whole flow in steps with one fan (sign-ups are slow-ish: a password hash each).
 
 for (const language of ['it', 'en'] as const) {
   const texts = ADDRESS_TEXTS[language];
@@ -231,4 +230,45 @@ test('the chooser: add an address from it, come back and return the choice to th
       expect(response?.status(), id).toBe(404);
     }
   });
+});
+
+test('another fan\'s address is a 404 to read, change or delete, and stays untouched', async ({ page }) => {
+  test.setTimeout(120_000);
+  const texts = ADDRESS_TEXTS.en;
+  await useEnglish(page);
+  const anna = newFan('Anna');
+  await signUp(page, anna);
+  await page.goto(`${BOOK}/new`);
+  await fillForeignAddress(page, texts, {
+    country: texts.france,
+    city: 'Lyon',
+    zip: '69001',
+    street: 'Rue de la République',
+    phone: '0033 4 00 00 00',
+  });
+  await page.getByRole('button', { name: texts.save }).click();
+  await expect(page).toHaveURL(`${BOOK}?done=saved`);
+  const editPath = await page.getByRole('link', { name: /^Edit/ }).getAttribute('href');
+  const addressId = editPath?.split('/').pop() ?? '';
+  expect(addressId).toMatch(/^[0-9a-f-]{36}$/);
+  await signOut(page);
+
+  await signUp(page, newFan('Bruno'));
+  const read = await page.goto(editPath!);
+  expect(read?.status()).toBe(404);
+  const change = await page.request.post(editPath!, {
+    form: { firstName: 'Bruno', lastName: 'Rossi', phone: '1234', countryCode: 'FR', city: 'Nice', postalCode: '06000', street: 'X' },
+    maxRedirects: 0,
+  });
+  expect(change.status()).toBe(404);
+  const remove = await page.request.post(BOOK, { form: { intent: 'delete', addressId }, maxRedirects: 0 });
+  expect(remove.status()).toBe(404);
+  await page.goto(BOOK);
+  await expect(page.getByText(texts.empty)).toBeVisible();
+  await signOut(page);
+
+  await page.goto('/login?redirectUri=%2Faccount%2Faddresses');
+  await submitSignIn(page, anna.email, anna.password);
+  await expect(page).toHaveURL(BOOK);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Rue de la République' })).toContainText('69001 Lyon');
 });
