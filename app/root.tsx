@@ -25,7 +25,7 @@ export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesUrl },
-  // Forms and the header's account control (sign-out button): every page has the header.
+  // Forms, the error summary and their fields: most pages have one.
   { rel: 'stylesheet', href: formsStylesUrl },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pageMeta } from '../domain/page-meta';
+import { Breadcrumb } from '../components/ui/breadcrumb';
 import { requireCustomer } from '../.server/auth/guards';
 import { describePage } from '../.server/seo';
 import { getInstance } from '../middleware/i18next';
@@ -19,14 +20,7 @@ export default function Cart() {
   const { t } = useTranslation('cart');
   return (
     <div className="cart">
-      <nav aria-label={t('breadcrumb')} className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/products">{t('home')}</Link>
-          </li>
-          <li aria-current="page">{t('heading')}</li>
-        </ol>
-      </nav>
+      <Breadcrumb current={t('heading')} />
       <h1>{t('heading')}</h1>
       <p>{t('empty')}</p>
       <p>

@@ -3,6 +3,7 @@ import { data, Link } from 'react-router';
 import { PriceTag } from '../components/catalogue/price-tag';
 import { ProductDetails } from '../components/catalogue/product-details';
 import { PurchaseActions } from '../components/catalogue/purchase-actions';
+import { Breadcrumb } from '../components/ui/breadcrumb';
 import { shopContext } from '../context';
 import { countryRestriction, purchaseActions } from '../domain/availability';
 import { countryList, formatShopDate, lastDayBefore } from '../domain/display-format';
@@ -64,16 +65,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { product, price, language, actions, restriction, alternative, promoLastDay } = loaderData;
   return (
     <article className="product-detail" aria-labelledby="product-title">
-      <nav aria-label={t('detail.breadcrumb')} className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/products">{t('detail.home')}</Link>
-          </li>
-          <li>
-            <span aria-current="page">{product.name}</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb current={product.name} />
       <div className="product-detail__layout">
         <img
           className="product-detail__image"

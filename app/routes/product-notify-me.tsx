@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect } from 'react-router';
 import { SubmitButton } from '../components/form/submit-button';
 import notifyStylesUrl from '../components/notify-me/notify-me.css?url';
+import { Breadcrumb } from '../components/ui/breadcrumb';
 import { shopContext } from '../context';
 import { isPurchasable, notifyMePageState } from '../domain/notify-me';
 import { pageMeta } from '../domain/page-meta';
@@ -47,19 +48,7 @@ export default function ProductNotifyMe({ loaderData }: Route.ComponentProps) {
   const name = product.name;
   return (
     <article className="product-detail notify-page" aria-labelledby="notify-heading">
-      <nav aria-label={t('page.breadcrumb')} className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/products">{t('page.home')}</Link>
-          </li>
-          <li>
-            <Link to={`/products/${product.id}`}>{name}</Link>
-          </li>
-          <li>
-            <span aria-current="page">{t('page.current')}</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[{ to: `/products/${product.id}`, label: name }]} current={t('page.current')} />
       <div className="product-detail__layout">
         <img className="product-detail__image" src={product.imageUrl} alt="" width={640} height={400} />
         <div className="product-detail__summary">
