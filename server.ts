@@ -110,7 +110,7 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
           cspNonce: String(res.locals.cspNonce),
           logger: req.log,
         });
-        context.set(shopContext, { config, services: shop.services });
+        context.set(shopContext, { config, clock: shop.clock, services: shop.services });
         context.set(authContext, shop.auth);
         context.set(expressContext, { req, res });
         return context;

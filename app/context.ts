@@ -1,4 +1,5 @@
 import { createContext } from 'react-router';
+import type { Clock } from './.server/clock';
 import type { Config } from './.server/env';
 import type { Logger } from './.server/logger';
 import type { Services } from './.server/services';
@@ -19,6 +20,8 @@ export const requestContext = createContext<RequestInfo>();
 
 export type ShopContext = {
   config: Config;
+  /** "Now" for loaders and actions (promo prices, seasonal themes, today's lists). */
+  clock: Clock;
   services: Services;
 };
 

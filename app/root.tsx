@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  data,
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
@@ -14,10 +15,13 @@ import { ErrorScreen } from './components/error-screen';
 import { useNonce } from './components/nonce';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { NoticeRegion } from './components/ui/notice-region';
 import { requestContext, shopContext } from './context';
 import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
+import { romeDate } from './domain/shop-time';
 import { getLanguage, i18nextMiddleware } from './middleware/i18next';
-import { getSessionUser } from './.server/auth/guards';
+import { getShopSession } from './.server/auth/guards';
+import { takeNotice } from './.server/http/flash';
 import formsStylesUrl from './components/form/forms.css?url';
 import stylesUrl from './styles/app.css?url';
 
@@ -32,13 +36,19 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Cheap on purpose: the session cookie only, no database.
-  const user = await getSessionUser(request, context);
-  return {
+  const session = await getShopSession(request, context);
+  const user = session.get('user');
+  const { notice, setCookie } = await takeNotice(session, context);
+  const { config, clock } = context.get(shopContext);
+  const headers: HeadersInit = setCookie ? { 'Set-Cookie': setCookie } : {};
+  return data({
     signedIn: user ? { firstName: user.firstName } : null,
     language: getLanguage(context),
     requestId: context.get(requestContext).id,
-    supportUrl: context.get(shopContext).config.supportUrl,
-  };
+    supportUrl: config.supportUrl,
+    year: Number(romeDate(clock.now()).slice(0, 4)),
+    notice,
+  }, { headers });
 }
 
 /** The root loader's data (language, request id, support URL); undefined if the root loader failed. */
@@ -79,9 +89,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader language={language} signedIn={data?.signedIn ?? null} />
         <main id="main" tabIndex={-1} className="site-main">
+          <NoticeRegion notice={data?.notice ?? null} />
           {children}
         </main>
-        <SiteFooter supportUrl={data?.supportUrl ?? '/'} />
+        <SiteFooter supportUrl={data?.supportUrl ?? '/'} year={data?.year} />
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -1,38 +1,48 @@
-import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
 
+// The URL map. Screens are grouped by area under routes/; per-screen server code sits beside
+// its route as *.server.ts. Secured screens sit under routes/secured.tsx, whose middleware
+// requires a signed-in customer (layouts add no URL segment).
 export default [
-  index('routes/home.ts'),
-  route('products', 'routes/products.tsx'),
-  route('products/:id', 'routes/product-detail.tsx'),
-  route('error', 'routes/error.tsx'),
+  index('routes/site/home.ts'),
+  route('error', 'routes/site/error.tsx'),
+  route('language', 'routes/site/language.tsx'),
   // The framework floor for `npm run bench`: a trivial page through the same stack.
-  route('_bench/floor', 'routes/bench-floor.tsx'),
-  route('language', 'routes/language.tsx'),
+  route('_bench/floor', 'routes/site/bench-floor.tsx'),
+
+  // Catalogue (public).
+  route('products', 'routes/catalogue/products.tsx'),
+  route('products/:id', 'routes/catalogue/product-detail.tsx'),
+
   // Sign-in (shop side): start, callback, sign-out.
-  route('login', 'routes/login.tsx'),
-  route('authorize', 'routes/authorize.tsx'),
-  route('logout/do', 'routes/logout.tsx'),
+  route('login', 'routes/auth/login.tsx'),
+  route('authorize', 'routes/auth/authorize.tsx'),
+  route('logout/do', 'routes/auth/logout.tsx'),
   // The embedded sign-in service's own pages (oidc-provider interactions; URLs end with '/').
-  route('sign-in/:uid', 'routes/sign-in.tsx'),
-  route('sign-in/:uid/sign-up', 'routes/sign-up.tsx'),
-  route('cart', 'routes/cart.tsx'),
+  route('sign-in/:uid', 'routes/auth/sign-in.tsx'),
+  route('sign-in/:uid/sign-up', 'routes/auth/sign-up.tsx'),
 
-  // Account: dashboard and profile completion (the spec's dashboard and add-user-info pages).
-  route('account', 'routes/account.tsx'),
-  route('account/profile/complete', 'routes/account-profile-complete.tsx'),
+  layout('routes/secured.tsx', [
+    route('products/:id/notify-me', 'routes/catalogue/notify-me.tsx'),
+    route('cart', 'routes/cart/cart.tsx'),
 
-  // Address book and the address chooser (the spec's address pages of the sign-in service).
-  route('account/addresses', 'routes/account-addresses.tsx'),
-  route('account/addresses/new', 'routes/account-address-new.tsx'),
-  route('account/addresses/choose', 'routes/account-address-chooser.tsx'),
-  route('account/addresses/:addressId', 'routes/account-address-edit.tsx'),
+    // Account: the spec's dashboard, add-user-info, the address pages of its sign-in service.
+    ...prefix('account', [
+      index('routes/account/dashboard.tsx'),
+      route('profile/complete', 'routes/account/profile-complete.tsx'),
+      route('notify-me', 'routes/account/notify-me.tsx'),
+      ...prefix('addresses', [
+        index('routes/account/addresses/list.tsx'),
+        route('new', 'routes/account/addresses/new.tsx'),
+        route('choose', 'routes/account/addresses/choose.tsx'),
+        route(':addressId', 'routes/account/addresses/edit.tsx'),
+      ]),
+    ]),
+  ]),
 
-  // Notify-me, and the mail it sends; /dev/* exists only outside production.
-  route('products/:id/notify-me', 'routes/product-notify-me.tsx'),
-  route('account/notify-me', 'routes/account-notify-me.tsx'),
-  route('dev/outbox', 'routes/dev-outbox.tsx'),
-  route('dev/stock', 'routes/dev-stock.tsx'),
+  // Support pages; they exist only outside production.
+  ...prefix('dev', [route('outbox', 'routes/dev/outbox.tsx'), route('stock', 'routes/dev/stock.tsx')]),
 
   // Unknown paths go home (spec); it also keeps the root middleware running for every URL.
-  route('*', 'routes/catch-all.ts'),
+  route('*', 'routes/site/catch-all.ts'),
 ] satisfies RouteConfig;

@@ -1,17 +1,21 @@
+import { newFan } from './pages/auth';
+import { MARIO, MARIOS_FORM, ProfileCompletion } from './pages/profile';
 import { expectNoAxeViolations } from './support/axe';
-import { newFan, signUp } from './support/auth';
-import { chooseAndRefresh, fillMariosBirthData, javaScriptEnabled, MARIO, MARIOS_FORM, PROFILE_TEXTS, useLanguage } from './support/profile';
+import { javaScriptEnabled, showShopIn } from './support/shop';
 import { expect, test } from './support/test';
 
 const COMPLETE_FOR_CART = '/account/profile/complete?fields=taxcode&redirectUri=%2Fcart';
 
+test.use({ language: 'en' });
+
+// Tests that complete a profile need a fan of their own (the worker's fan stays incomplete).
 for (const language of ['it', 'en'] as const) {
-  test(`profile completion: a wrong tax code is refused at the field, a right one saves and goes back (${language})`, async ({ page }) => {
+  test(`profile completion: a wrong tax code is refused at the field, a right one saves and goes back (${language})`, async ({ page, auth }) => {
     test.slow(); // sign-up, two forms and four axe audits (each a mirror page without JavaScript)
-    const texts = PROFILE_TEXTS[language];
-    await useLanguage(page, 'en'); // the sign-up helper reads English texts
-    await signUp(page, newFan(MARIO.firstName));
-    await useLanguage(page, language);
+    const completion = new ProfileCompletion(page, language);
+    const { texts } = completion;
+    await auth.signUp(newFan(MARIO.firstName));
+    await showShopIn(page, language);
 
     // The dashboard before: nothing but names and e-mail, links to the other account pages.
     await page.goto('/account');
@@ -25,7 +29,7 @@ for (const language of ['it', 'en'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: texts.heading })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await fillMariosBirthData(page, texts, MARIO.wrongPlaceTaxCode.toLowerCase());
+    await completion.fillMariosBirthData(MARIO.wrongPlaceTaxCode.toLowerCase());
     if (javaScriptEnabled()) {
       // The browser runs the same schema and refuses before sending; the server must refuse too.
       await page.getByRole('button', { name: texts.submit }).click();
@@ -64,40 +68,86 @@ for (const language of ['it', 'en'] as const) {
   });
 }
 
-test('a new birth country empties province, municipality and tax code; abroad neither is asked', async ({ page }) => {
-  test.slow();
-  const texts = PROFILE_TEXTS.en;
-  await useLanguage(page, 'en');
-  await signUp(page, newFan(MARIO.firstName));
+// The worker's fan is Mario Rossi; nothing is saved.
+test('a new birth country empties province, municipality and tax code; abroad neither is asked', async ({ page, fan }) => {
+  expect(fan.firstName).toBe(MARIO.firstName); // the tax code is made from the name
+  const completion = new ProfileCompletion(page, 'en');
+  const { texts } = completion;
   await page.goto(COMPLETE_FOR_CART);
-  await fillMariosBirthData(page, texts, MARIO.validTaxCode);
+  await completion.fillMariosBirthData(MARIO.validTaxCode);
 
   await page.getByLabel(texts.country).focus();
-  await chooseAndRefresh(page, texts.country, 'France', texts);
+  await completion.chooseAndRefresh(texts.country, 'France');
   await expect(page.getByLabel(texts.country)).toHaveValue('FR');
-  if (javaScriptEnabled()) await expect(page.getByLabel(texts.country)).toBeFocused(); // the list refreshed in place
+  // The fan is back at the list they changed: in place with JavaScript, by autofocus without.
+  await expect(page.getByLabel(texts.country)).toBeFocused();
   await expect(page.getByLabel(texts.province, { exact: true })).toHaveCount(0);
   await expect(page.getByLabel(texts.city, { exact: true })).toHaveCount(0);
   await expect(page.getByLabel(texts.taxCode)).toHaveValue('');
+  // Emptied, and still required (`fields=taxcode`): it says so, without an error summary.
+  await expect(page.getByLabel(texts.taxCode)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel(texts.taxCode)).toHaveAccessibleDescription(/This field is required\./);
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByLabel(texts.dob)).toHaveValue(MARIO.dob); // what does not depend on the country stays
   await expectNoAxeViolations(page);
 
-  await chooseAndRefresh(page, texts.country, 'Italy', texts);
+  await completion.chooseAndRefresh(texts.country, 'Italy');
   await expect(page.getByLabel(texts.province, { exact: true })).toHaveValue('');
   await expect(page.getByLabel(texts.city, { exact: true })).toBeDisabled();
 });
 
-test('bad query values and forged fields get the page or a 400, never a 500; the target stays on the shop', async ({ page }) => {
-  await useLanguage(page, 'en');
-  await signUp(page, newFan(MARIO.firstName));
+test('the birth-place lists: with JavaScript they narrow by themselves; without, the refresh keeps what was typed and returns to the list', async ({ page, fan }) => {
+  // The worker's fan: nothing is saved here, a refresh only narrows the lists.
+  expect(fan.firstName).toBe(MARIO.firstName);
+  const completion = new ProfileCompletion(page, 'en');
+  const { texts } = completion;
+  await page.goto(COMPLETE_FOR_CART);
+  const refresh = page.getByRole('button', { name: texts.refresh });
+  const hint = page.getByText(/update the lists before choosing the municipality/);
+  if (javaScriptEnabled()) {
+    await expect(refresh).toHaveCount(0);
+    await expect(hint).toHaveCount(0);
+  } else {
+    await expect(refresh).toBeVisible();
+    await expect(hint).toBeVisible();
+  }
+  await completion.fillMariosBirthData(MARIO.validTaxCode);
+  await page.getByLabel('Phone (optional)').fill('+39 333 123 4567');
+
+  const province = page.getByLabel(texts.province, { exact: true });
+  const city = page.getByLabel(texts.city, { exact: true });
+  await province.focus();
+  await completion.chooseAndRefresh(texts.province, 'Milano');
+  await expect(province).toHaveValue('MI');
+  await expect(province).toBeFocused();
+  await expect(province).toBeInViewport();
+  // The municipality of Rome went with its province: emptied, it asks for a choice.
+  await expect(city).toHaveValue('');
+  await expect(city).toHaveAttribute('aria-invalid', 'true');
+  await expect(city).toHaveAccessibleDescription('This field is required.');
+  await expect(page.getByRole('alert')).toHaveCount(0); // not a refused save
+  // Everything else stays as typed.
+  await expect(page.getByLabel(texts.dob)).toHaveValue(MARIO.dob);
+  await expect(page.getByLabel(texts.male, { exact: true })).toBeChecked();
+  await expect(page.getByLabel('Phone (optional)')).toHaveValue('+39 333 123 4567');
+  await expect(page.getByLabel(texts.taxCode)).toHaveValue(MARIO.validTaxCode);
+  await expectNoAxeViolations(page);
+
+  // Choosing the municipality answers the message (validated again as the fan picks).
+  await city.selectOption({ label: 'Milano' });
+  if (javaScriptEnabled()) await expect(city).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('bad query values and forged fields get the page or a 400, never a 500; the target stays on the shop', async ({ page, auth }) => {
+  await auth.signUp(newFan(MARIO.firstName)); // of its own: it completes the profile
   const odd = '/account/profile/complete?fields=%E0%A4%A&fields=password&redirectUri=https%3A%2F%2Fevil.example%2F';
   expect((await page.goto(odd))?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1, name: PROFILE_TEXTS.en.heading })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: new ProfileCompletion(page, 'en').texts.heading })).toBeVisible();
 
   const forged = { dob: '1980-02-30', gender: 'X', birthCountryCode: '<b>', birthProvinceCode: 'R'.repeat(500), taxCode: 'Z'.repeat(5000) };
   const refused = await page.request.post(odd, { form: forged, maxRedirects: 0 });
   expect(refused.status()).toBe(400);
-  const refreshed = await page.request.post(odd, { form: { ...forged, intent: 'refresh', previousDob: '\u0000' }, maxRedirects: 0 });
+  const refreshed = await page.request.post(odd, { form: { ...forged, intent: 'refresh', 'previous.dob': '\u0000' }, maxRedirects: 0 });
   expect(refreshed.status()).toBe(200);
   // A municipality of another province than the one chosen is refused at the field.
   const stale = await page.request.post(odd, { form: { ...MARIOS_FORM, birthProvinceCode: 'MI' }, maxRedirects: 0 });

@@ -1,12 +1,32 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { submitAddressForm } from '../app/.server/address-form';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Language } from '../app/domain/catalogue-types';
+import { submitAddressForm } from '../app/routes/account/addresses/address-form.server';
+import type { Database } from '../app/.server/db/client';
+import type { Services } from '../app/.server/services';
 import { preloadLookups } from '../app/.server/services/lookups';
 import { FIELD_MESSAGES as M } from '../app/forms/messages';
+import { createTestDatabase } from './support/database';
+import { servicesFor } from './support/services';
 
-// The address form's server side against the real lookups (no database needed).
+// The address form's server side, saving through the real addresses service and lookups.
+let database: Database;
+let services: Services;
+let customerId: string;
+
 beforeAll(async () => {
   await preloadLookups();
-}, 30_000);
+  database = await createTestDatabase();
+  services = servicesFor(database);
+  customerId = (await services.customers.upsertFromSignIn({ subject: 'form-fan', email: 'f@example.org', firstName: 'Ada', lastName: 'Rossi' })).id;
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+/** The new-address page's submit: the form's checks, then the `save` use case. */
+const submitAddress = (formData: FormData, language: Language) =>
+  submitAddressForm(formData, { language, today: '2026-11-22' }, (draft) => services.addresses.save(customerId, draft));
 
 const turin = {
   firstName: 'Ada',
@@ -31,10 +51,11 @@ function form(fields: Record<string, string>, previous: Record<string, string> =
 
 describe('address form submits', () => {
   it('resolves a valid Italian address: names, region and Belfiore code from the lookups, phone normalised', async () => {
-    const submit = await submitAddressForm(form(turin, turin), 'it');
-    expect(submit).toEqual({
-      kind: 'valid',
-      input: {
+    const submit = await submitAddress(form(turin, turin), 'it');
+    expect(submit).toMatchObject({
+      kind: 'saved',
+      address: {
+        customerId,
         firstName: 'Ada',
         lastName: 'Rossi',
         phone: '00393331234567',
@@ -54,7 +75,7 @@ describe('address form submits', () => {
 
   it('refuses a city that is not in the chosen province with a field message and a 400', async () => {
     const roma = { ...turin, cityCode: 'H501' };
-    const submit = await submitAddressForm(form(roma, roma), 'en');
+    const submit = await submitAddress(form(roma, roma), 'en');
     expect(submit.kind).toBe('answer');
     if (submit.kind !== 'answer') return;
     expect(submit.status).toBe(400);
@@ -62,19 +83,24 @@ describe('address form submits', () => {
     expect(submit.form.values).toMatchObject({ firstName: 'Ada', street: 'Via Roma', cityCode: 'H501' });
   });
 
-  it('a refresh after a province change narrows the cities, clears the stale city and validates nothing', async () => {
-    const submit = await submitAddressForm(form({ ...turin, provinceCode: 'RM', street: '' }, turin, 'refresh'), 'it');
+  it('a refresh after a province change narrows the cities, clears the stale city and validates nothing else', async () => {
+    const submit = await submitAddress(form({ ...turin, provinceCode: 'RM', street: '' }, turin, 'refresh'), 'it');
     expect(submit.kind).toBe('answer');
     if (submit.kind !== 'answer') return;
     expect(submit.status).toBe(200);
-    expect(submit.form.result).toBeNull();
+    expect(submit.form.result).toBeNull(); // not a refused save: no error summary
+    // Back at the province; the emptied city asks for a choice (the zip waits for the city).
+    expect(submit.form.refresh).toEqual({
+      changed: 'provinceCode',
+      cleared: ['cityCode', 'postalCode'],
+      result: { error: { cityCode: [M.selectFromList] } } });
     expect(submit.form.values).toMatchObject({ provinceCode: 'RM', cityCode: '', postalCode: '', firstName: 'Ada' });
     expect(submit.form.options.cities).toContainEqual({ value: 'H501', label: 'Roma' });
     expect(submit.form.options.cities).not.toContainEqual({ value: 'L219', label: 'Torino' });
   });
 
   it('a save right after a country change clears the old location and asks for the new one, keeping the rest', async () => {
-    const submit = await submitAddressForm(form({ ...turin, countryCode: 'FR' }, turin), 'en');
+    const submit = await submitAddress(form({ ...turin, countryCode: 'FR' }, turin), 'en');
     expect(submit.kind).toBe('answer');
     if (submit.kind !== 'answer') return;
     expect(submit.status).toBe(400);
@@ -82,22 +108,34 @@ describe('address form submits', () => {
     expect(submit.form.values).toMatchObject({ countryCode: 'FR', provinceCode: '', cityCode: '', phone: '+39 333 123 4567' });
     expect(submit.form.options.provinces).toEqual([]);
     expect(submit.form.options.countries).toContainEqual({ value: 'FR', label: 'France' });
+    expect(submit.form.refresh).toBeNull();
+  });
+
+  it('a refresh after a new foreign country keeps a city typed in the same step and asks for the emptied zip', async () => {
+    const paris = { ...turin, countryCode: 'FR', provinceCode: '', cityCode: '', city: 'Paris', state: '', postalCode: '75001' };
+    const submit = await submitAddress(form({ ...paris, countryCode: 'DE', city: 'Berlin' }, paris, 'refresh'), 'en');
+    expect(submit.kind === 'answer' && submit.form.values).toMatchObject({ countryCode: 'DE', city: 'Berlin', postalCode: '' });
+    expect(submit.kind === 'answer' && submit.form.refresh).toEqual({
+      changed: 'countryCode',
+      cleared: ['postalCode'],
+      result: { error: { postalCode: [M.required] } },
+    });
   });
 
   it('stores a foreign address as typed, and flags a restricted country on the form', async () => {
     const moscow = { ...turin, countryCode: 'RU', provinceCode: '', cityCode: '', city: 'Moskva', state: '', postalCode: '101000' };
-    const submit = await submitAddressForm(form(moscow), 'en');
+    const submit = await submitAddress(form(moscow), 'en');
     expect(submit).toMatchObject({
-      kind: 'valid',
-      input: { countryCode: 'RU', city: 'Moskva', provinceCode: null, state: null, region: null, cityCode: null },
+      kind: 'saved',
+      address: { countryCode: 'RU', city: 'Moskva', provinceCode: null, state: null, region: null, cityCode: null },
     });
-    const refreshed = await submitAddressForm(form(moscow, {}, 'refresh'), 'en');
+    const refreshed = await submitAddress(form(moscow, {}, 'refresh'), 'en');
     expect(refreshed.kind === 'answer' && refreshed.form.restrictedCountry).toBe(true);
   });
 
   it('refuses an unknown country code', async () => {
     const nowhere = { ...turin, countryCode: 'QQ', city: 'Nowhere', provinceCode: '', cityCode: '' };
-    const submit = await submitAddressForm(form(nowhere), 'en');
+    const submit = await submitAddress(form(nowhere), 'en');
     expect(submit.kind === 'answer' && submit.form.result?.error).toEqual({ countryCode: [M.selectFromList] });
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
-import { createAddressesService, type AddressInput } from '../app/.server/services/addresses';
-import { createCustomersService } from '../app/.server/services/customers';
+import type { AddressInput } from '../app/.server/services/addresses';
 import { createTestDatabase } from './support/database';
+import { servicesFor } from './support/services';
 
 let database: Database;
 
@@ -45,7 +45,7 @@ const paris: AddressInput = {
 let subjects = 0;
 async function newCustomer(): Promise<string> {
   subjects += 1;
-  const customer = await createCustomersService(database.db).upsertFromSignIn({
+  const customer = await servicesFor(database).customers.upsertFromSignIn({
     subject: `addresses-${subjects}`,
     email: `fan${subjects}@example.org`,
     firstName: 'Ada',
@@ -56,7 +56,7 @@ async function newCustomer(): Promise<string> {
 
 describe('address book', () => {
   it('creates, lists, reads, updates and deletes a customer’s addresses', async () => {
-    const addresses = createAddressesService(database.db);
+    const addresses = servicesFor(database).addresses;
     const customerId = await newCustomer();
     expect(await addresses.list(customerId)).toEqual([]);
 
@@ -71,19 +71,19 @@ describe('address book', () => {
     expect(updated).toMatchObject({ street: 'Avenue Foch', number: null, isPreferred: false });
     expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(second.updatedAt.getTime());
 
-    expect(await addresses.delete(customerId, first.id)).toBe(true);
+    expect((await addresses.delete(customerId, first.id)).ok).toBe(true);
     expect(await addresses.get(customerId, first.id)).toBeNull();
-    expect(await addresses.delete(customerId, first.id)).toBe(false);
+    expect((await addresses.delete(customerId, first.id)).ok).toBe(false);
     expect((await addresses.list(customerId)).map((address) => address.id)).toEqual([second.id]);
   });
 
   it('keeps exactly one preferred address when the preference moves', async () => {
-    const addresses = createAddressesService(database.db);
+    const addresses = servicesFor(database).addresses;
     const customerId = await newCustomer();
     const first = await addresses.create(customerId, turin);
     const second = await addresses.create(customerId, paris);
 
-    expect(await addresses.setPreferred(customerId, second.id)).toBe(true);
+    expect((await addresses.setPreferred(customerId, second.id)).ok).toBe(true);
     const listed = await addresses.list(customerId);
     expect(listed.map((address) => [address.id, address.isPreferred])).toEqual([
       [second.id, true],
@@ -97,7 +97,7 @@ describe('address book', () => {
   });
 
   it('never lets another customer read, change, prefer or delete an address', async () => {
-    const addresses = createAddressesService(database.db);
+    const addresses = servicesFor(database).addresses;
     const owner = await newCustomer();
     const intruder = await newCustomer();
     const own = await addresses.create(owner, turin);
@@ -106,8 +106,8 @@ describe('address book', () => {
     expect(await addresses.get(intruder, own.id)).toBeNull();
     expect(await addresses.list(intruder)).toEqual([intruders]);
     expect(await addresses.update(intruder, own.id, paris)).toBeNull();
-    expect(await addresses.setPreferred(intruder, own.id)).toBe(false);
-    expect(await addresses.delete(intruder, own.id)).toBe(false);
+    expect((await addresses.setPreferred(intruder, own.id)).ok).toBe(false);
+    expect((await addresses.delete(intruder, own.id)).ok).toBe(false);
 
     // The owner's address is untouched, and the intruder's own preference too.
     expect(await addresses.get(owner, own.id)).toEqual(own);
@@ -115,14 +115,95 @@ describe('address book', () => {
   });
 
   it('finds nothing for unknown or malformed ids instead of failing', async () => {
-    const addresses = createAddressesService(database.db);
+    const addresses = servicesFor(database).addresses;
     const customerId = await newCustomer();
     expect(await addresses.get(customerId, '00000000-0000-4000-8000-000000000000')).toBeNull();
     expect(await addresses.get(customerId, 'not-a-uuid')).toBeNull();
     expect(await addresses.get('1 or 1=1', '00000000-0000-4000-8000-000000000000')).toBeNull();
     expect(await addresses.update(customerId, 'x', turin)).toBeNull();
-    expect(await addresses.delete(customerId, '')).toBe(false);
-    expect(await addresses.setPreferred(customerId, '../etc')).toBe(false);
+    expect((await addresses.delete(customerId, '')).ok).toBe(false);
+    expect((await addresses.setPreferred(customerId, '../etc')).ok).toBe(false);
     expect(await addresses.list('nope')).toEqual([]);
+  });
+});
+
+describe('saving an address (the use case checks and resolves everything itself)', () => {
+  const turinDraft = {
+    firstName: 'Ada',
+    lastName: 'Rossi',
+    phone: '+39 333 123 4567',
+    street: ' Via Roma ',
+    number: '1',
+    extraInfo: '',
+    countryCode: 'IT',
+    provinceCode: 'TO',
+    state: 'forged',
+    cityCode: 'L219',
+    city: 'forged',
+    postalCode: '10121',
+  };
+
+  it('stores names, region and Belfiore code from the lookups, never from the caller, and the phone with 00', async () => {
+    const addresses = servicesFor(database).addresses;
+    const customerId = await newCustomer();
+    const result = await addresses.save(customerId, turinDraft);
+    expect(result).toMatchObject({ ok: true, value: { ...turin, customerId } });
+  });
+
+  it('refuses bad input with a reason per field and stores nothing', async () => {
+    const addresses = servicesFor(database).addresses;
+    const customerId = await newCustomer();
+    const bad = { ...turinDraft, firstName: 'Ada3', phone: '12', street: '', provinceCode: 'MI', postalCode: '1234567890' };
+    expect(await addresses.save(customerId, bad)).toEqual({
+      ok: false,
+      reason: 'invalid',
+      fields: { firstName: 'invalidName', phone: 'invalid', street: 'required', postalCode: 'invalid' },
+    });
+    // A well-formed city of another province is only found out against the lookups.
+    expect(await addresses.save(customerId, { ...turinDraft, provinceCode: 'MI' })).toEqual({
+      ok: false,
+      reason: 'invalid',
+      fields: { cityCode: 'notInList' },
+    });
+    expect(await addresses.save(customerId, { ...turinDraft, countryCode: 'XX' })).toMatchObject({
+      fields: { countryCode: 'notInList' },
+    });
+    expect(await addresses.list(customerId)).toEqual([]);
+  });
+
+  it('updates only the fan\'s own address; another fan\'s id is not found and untouched', async () => {
+    const addresses = servicesFor(database).addresses;
+    const owner = await newCustomer();
+    const intruder = await newCustomer();
+    const saved = await addresses.save(owner, turinDraft);
+    if (!saved.ok) throw new Error('setup failed');
+    const abroad = { ...turinDraft, countryCode: 'FR', provinceCode: '', cityCode: '', state: '', city: 'Paris', postalCode: '75001' };
+    expect(await addresses.save(intruder, abroad, saved.value.id)).toEqual({ ok: false, reason: 'not-found', fields: {} });
+    expect(await addresses.get(owner, saved.value.id)).toEqual(saved.value);
+    expect(await addresses.save(owner, abroad, saved.value.id)).toMatchObject({
+      ok: true,
+      value: { id: saved.value.id, city: 'Paris', provinceCode: null, region: null, cityCode: null, state: null },
+    });
+  });
+});
+
+describe('services bound to one transaction', () => {
+  it('commit together or not at all', async () => {
+    const services = servicesFor(database);
+    const customerId = await newCustomer();
+    await expect(
+      services.transaction(async (inTransaction) => {
+        await inTransaction.addresses.create(customerId, turin);
+        await inTransaction.addresses.create(customerId, paris);
+        expect(await inTransaction.addresses.list(customerId)).toHaveLength(2);
+        throw new Error('a later step failed');
+      }),
+    ).rejects.toThrow('a later step failed');
+    expect(await services.addresses.list(customerId)).toEqual([]);
+
+    await services.transaction(async (inTransaction) => {
+      await inTransaction.addresses.create(customerId, turin);
+    });
+    expect(await services.addresses.list(customerId)).toHaveLength(1);
   });
 });

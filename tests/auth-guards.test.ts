@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { RouterContextProvider } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authContext } from '../app/.server/auth/context';
-import { NotAuthorizedError, requireCustomer, withSessionCheck } from '../app/.server/auth/guards';
-import { createAuthRuntime } from '../app/.server/auth/runtime';
+import { requireCustomer, requireCustomerMiddleware, signedIn } from '../app/.server/auth/guards';
 import type { Database } from '../app/.server/db/client';
 import { customers, oidcPayloads } from '../app/.server/db/schema';
-import { readConfig } from '../app/.server/env';
 import { createDrizzleAdapter, purgeExpiredPayloads } from '../app/.server/identity-provider/adapter';
-import { createLogger } from '../app/.server/logger';
-import { createServices } from '../app/.server/services';
-import { shopContext } from '../app/context';
 import { createTestDatabase } from './support/database';
+import { createShopContext, signedInCookie } from './support/signed-in';
 
 let database: Database;
 let context: RouterContextProvider;
@@ -19,12 +14,7 @@ let stopAuth: () => void;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = readConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://shop.test' });
-  const auth = await createAuthRuntime(database.db, config, createLogger('silent'));
-  stopAuth = auth.stop;
-  context = new RouterContextProvider();
-  context.set(shopContext, { config, services: createServices(database.db) });
-  context.set(authContext, auth);
+  ({ context, stop: stopAuth } = await createShopContext(database));
 });
 
 afterAll(async () => {
@@ -33,16 +23,7 @@ afterAll(async () => {
 });
 
 async function signedInRequest(path: string, subject: string) {
-  const customer = await context.get(shopContext).services.customers.upsertFromSignIn({
-    subject,
-    email: `${subject}@example.org`,
-    firstName: 'Ada',
-    lastName: 'Rossi',
-  });
-  const { sessions } = context.get(authContext);
-  const session = await sessions.getSession();
-  session.set('user', { customerId: customer.id, subject, firstName: 'Ada', idToken: 'x.y.z' });
-  const cookie = (await sessions.commitSession(session)).split(';')[0]!;
+  const { customer, cookie } = await signedInCookie(context, subject);
   return { customer, request: new Request(`http://shop.test${path}`, { headers: { Cookie: cookie } }) };
 }
 
@@ -87,26 +68,34 @@ describe('requireCustomer', () => {
   });
 });
 
-describe('withSessionCheck', () => {
-  it.each([401, 403] as const)('turns a %i from a service into signing out and /login', async (status) => {
-    const { request } = await signedInRequest('/thankyou?orderId=7', `sub-check-${status}`);
-    const response = await thrownBy(
-      withSessionCheck(request, context, async () => {
-        throw new NotAuthorizedError(status);
-      }),
-    );
-    expect(response.headers.get('Location')).toBe('/login?redirectUri=%2Fthankyou%3ForderId%3D7');
-    expect(response.headers.get('Set-Cookie')).toMatch(/^__shop_session=;/);
+describe('the secured layout middleware', () => {
+  const runMiddleware = async (request: Request, next: () => Promise<Response>): Promise<Response> => {
+    // The arguments React Router passes that the guard reads: the request and the context.
+    const args = { request, context, params: {} } as unknown as Parameters<typeof requireCustomerMiddleware>[0];
+    return (await requireCustomerMiddleware(args, next)) as Response;
+  };
+
+  it('hands the signed-in customer to the routes below it', async () => {
+    const { customer, request } = await signedInRequest('/account', 'sub-layout-1');
+    let seen: string | undefined;
+    const response = await runMiddleware(request, async () => {
+      seen = signedIn(context).customer.id;
+      return new Response('ok');
+    });
+    expect(response.status).toBe(200);
+    expect(seen).toBe(customer.id);
   });
 
-  it('passes results and other errors through', async () => {
-    const { request } = await signedInRequest('/cart', 'sub-check-ok');
-    await expect(withSessionCheck(request, context, async () => 42)).resolves.toBe(42);
-    await expect(
-      withSessionCheck(request, context, async () => {
-        throw new Error('boom');
+  it('never reaches the route for an anonymous visitor: /login with the page instead', async () => {
+    let reached = false;
+    const response = await thrownBy(
+      runMiddleware(new Request('http://shop.test/account/addresses?x=1'), async () => {
+        reached = true;
+        return new Response('ok');
       }),
-    ).rejects.toThrow('boom');
+    );
+    expect(reached).toBe(false);
+    expect(response.headers.get('Location')).toBe('/login?redirectUri=%2Faccount%2Faddresses%3Fx%3D1');
   });
 });
 

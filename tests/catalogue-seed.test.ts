@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
 import { products, productVariants, restrictedCountries, sizes } from '../app/.server/db/schema';
 import { seedCatalogue, seedIfEmpty } from '../app/.server/db/seed';
-import { createCatalogueService } from '../app/.server/services/catalogue';
 import { createTestDatabase } from './support/database';
+import { servicesFor } from './support/services';
 
 let database: Database;
 
@@ -29,7 +29,7 @@ async function rowCounts() {
 
 describe('catalogue seed', () => {
   it('holds the seven products of the spec', async () => {
-    const list = await createCatalogueService(database.db).listProducts();
+    const list = await servicesFor(database).catalogue.listProducts();
     expect(list.map((product) => product.id).sort()).toEqual(
       ['black-and-white', 'j1897', 'jcard', 'junior', 'kids', 'stadium', 'young'].sort(),
     );
@@ -52,7 +52,7 @@ describe('catalogue seed', () => {
   });
 
   it('gives each product its membership code, one priced by coupon only and one with variants', async () => {
-    const list = await createCatalogueService(database.db).listProducts();
+    const list = await servicesFor(database).catalogue.listProducts();
     expect(list.every((product) => product.membershipCode.season === '2025/26')).toBe(true);
     expect(list.filter((product) => product.priceCents === null).map((product) => product.id)).toEqual(['stadium']);
     expect(list.find((product) => product.id === 'black-and-white')?.promos).toHaveLength(1);

@@ -2,11 +2,12 @@ import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
 import { readConfig } from '../app/.server/env';
-import { createServices } from '../app/.server/services';
 import { shopContext } from '../app/context';
-import * as devOutbox from '../app/routes/dev-outbox';
-import * as devStock from '../app/routes/dev-stock';
+import * as devOutbox from '../app/routes/dev/outbox';
+import * as devStock from '../app/routes/dev/stock';
+import { systemClock } from '../app/.server/clock';
 import { createTestDatabase } from './support/database';
+import { servicesFor } from './support/services';
 
 let database: Database;
 
@@ -27,7 +28,7 @@ function productionContext() {
     SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
   });
   const context = new RouterContextProvider();
-  context.set(shopContext, { config, services: createServices(database.db) });
+  context.set(shopContext, { config, clock: systemClock, services: servicesFor(database) });
   return context;
 }
 
@@ -55,7 +56,7 @@ describe('development pages in production', () => {
     expect(await statusOf(() => devStock.loader(args('/dev/stock') as never))).toBe(404);
     const body = new URLSearchParams({ intent: 'sell-out', productId: 'j1897' });
     expect(await statusOf(() => devStock.action(args('/dev/stock', { method: 'POST', body }) as never))).toBe(404);
-    const [j1897] = (await createServices(database.db).catalogue.listProducts()).filter((product) => product.id === 'j1897');
+    const [j1897] = (await servicesFor(database).catalogue.listProducts()).filter((product) => product.id === 'j1897');
     expect(j1897?.soldOut).toBe(false);
   });
 });

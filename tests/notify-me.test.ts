@@ -2,18 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
 import { mailOutbox, notifyRequests, products, productVariants } from '../app/.server/db/schema';
-import { createCatalogueService } from '../app/.server/services/catalogue';
-import { createCustomersService } from '../app/.server/services/customers';
-import { createNotifyMeService } from '../app/.server/services/notify-me';
 import { createTestDatabase } from './support/database';
+import { servicesFor } from './support/services';
 
-const PUBLIC_URL = 'https://shop.example';
 let database: Database;
 let fanCount = 0;
 
 async function newFan(firstName = 'Ada') {
   fanCount += 1;
-  return createCustomersService(database.db).upsertFromSignIn({
+  return servicesFor(database).customers.upsertFromSignIn({
     subject: `notify-fan-${fanCount}`,
     email: `fan${fanCount}@example.org`,
     firstName,
@@ -42,11 +39,11 @@ beforeEach(async () => {
 
 describe('subscribe', () => {
   it('is idempotent: asking twice keeps one waiting request with the first date', async () => {
-    const notifyMe = createNotifyMeService(database.db);
+    const notifyMe = servicesFor(database).notifyMe;
     const fan = await newFan();
-    expect(await notifyMe.subscribe(fan.id, 'young', 'it')).toBe('subscribed');
+    expect(await notifyMe.subscribe(fan.id, 'young', 'it')).toEqual({ ok: true, value: undefined });
     const [first] = await notifyMe.listForCustomer(fan.id);
-    expect(await notifyMe.subscribe(fan.id, 'young', 'en')).toBe('subscribed');
+    expect(await notifyMe.subscribe(fan.id, 'young', 'en')).toEqual({ ok: true, value: undefined });
     const list = await notifyMe.listForCustomer(fan.id);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ productId: 'young', productName: { en: 'Young 11–13' }, notifiedAt: null });
@@ -55,34 +52,33 @@ describe('subscribe', () => {
   });
 
   it('refuses products on sale and unknown products', async () => {
-    const notifyMe = createNotifyMeService(database.db);
+    const notifyMe = servicesFor(database).notifyMe;
     const fan = await newFan();
-    expect(await notifyMe.subscribe(fan.id, 'j1897', 'it')).toBe('available');
-    expect(await notifyMe.subscribe(fan.id, 'no-such-product', 'it')).toBe('unknown-product');
+    expect(await notifyMe.subscribe(fan.id, 'j1897', 'it')).toMatchObject({ ok: false, reason: 'available' });
+    expect(await notifyMe.subscribe(fan.id, 'no-such-product', 'it')).toMatchObject({ ok: false, reason: 'unknown-product' });
     expect(await notifyMe.listForCustomer(fan.id)).toEqual([]);
   });
 
   it('counts a product whose sizes are all out of stock as not purchasable', async () => {
-    const notifyMe = createNotifyMeService(database.db);
+    const notifyMe = servicesFor(database).notifyMe;
     const fan = await newFan();
-    expect(await notifyMe.subscribe(fan.id, 'jcard', 'en')).toBe('subscribed');
+    expect(await notifyMe.subscribe(fan.id, 'jcard', 'en')).toEqual({ ok: true, value: undefined });
   });
 });
 
 describe('restock and release', () => {
   it('queues exactly one mail per waiting fan, in their language, and nothing on a second sweep', async () => {
-    const notifyMe = createNotifyMeService(database.db);
+    const notifyMe = servicesFor(database).notifyMe;
     const [ada, bruno, carla] = [await newFan('Ada'), await newFan('Bruno'), await newFan('Carla')];
     await notifyMe.subscribe(ada.id, 'young', 'it');
     await notifyMe.subscribe(bruno.id, 'young', 'en');
     await notifyMe.subscribe(carla.id, 'jcard', 'it'); // still sold out after Young's restock
 
-    expect(await notifyMe.releasePending({ publicUrl: PUBLIC_URL })).toBe(0); // nothing back yet
-    const result = await createCatalogueService(database.db).restock(
+    expect(await notifyMe.releasePending()).toBe(0); // nothing back yet
+    const result = await servicesFor(database).catalogue.restock(
       { productId: 'young', variantId: null, quantity: 10 },
-      { publicUrl: PUBLIC_URL },
     );
-    expect(result).toEqual({ ok: true, queuedMails: 2 });
+    expect(result).toEqual({ ok: true, value: { queuedMails: 2 } });
 
     const [toAda] = await outboxTo(ada.email);
     expect(toAda).toMatchObject({ kind: 'notify-me', language: 'it', subject: 'Young 11–13 è di nuovo in vendita', sentAt: null, attempts: 0 });
@@ -92,7 +88,7 @@ describe('restock and release', () => {
     expect(toBruno).toMatchObject({ language: 'en', subject: 'Young 11–13 is back on sale' });
     expect(await outboxTo(carla.email)).toEqual([]);
 
-    expect(await notifyMe.releasePending({ publicUrl: PUBLIC_URL })).toBe(0);
+    expect(await notifyMe.releasePending()).toBe(0);
     expect(await database.db.select().from(mailOutbox)).toHaveLength(2);
     expect((await notifyMe.listForCustomer(ada.id))[0]?.notifiedAt).toBeInstanceOf(Date);
     expect(await notifyMe.isWaiting(ada.id, 'young')).toBe(false);
@@ -101,48 +97,50 @@ describe('restock and release', () => {
   });
 
   it('releases a product with sizes once one size is back, and sets only that size', async () => {
-    const catalogue = createCatalogueService(database.db);
-    const notifyMe = createNotifyMeService(database.db);
+    const catalogue = servicesFor(database).catalogue;
+    const notifyMe = servicesFor(database).notifyMe;
     const fan = await newFan();
     await notifyMe.subscribe(fan.id, 'jcard', 'en');
-    expect(await catalogue.restock({ productId: 'jcard', variantId: 'young-1', quantity: 3 }, { publicUrl: PUBLIC_URL })).toEqual({
+    expect(await catalogue.restock({ productId: 'jcard', variantId: 'young-1', quantity: 3 })).toEqual({
       ok: false,
       reason: 'unknown-variant',
+      fields: {},
     });
-    expect(await catalogue.restock({ productId: 'nope', variantId: null, quantity: 3 }, { publicUrl: PUBLIC_URL })).toEqual({
+    expect(await catalogue.restock({ productId: 'nope', variantId: null, quantity: 3 })).toEqual({
       ok: false,
       reason: 'unknown-product',
+      fields: {},
     });
-    expect(await catalogue.restock({ productId: 'jcard', variantId: 'jcard-48', quantity: 3 }, { publicUrl: PUBLIC_URL })).toEqual({
+    expect(await catalogue.restock({ productId: 'jcard', variantId: 'jcard-48', quantity: 3 })).toEqual({
       ok: true,
-      queuedMails: 1,
+      value: { queuedMails: 1 },
     });
     const stock = await database.db.select().from(productVariants).where(eq(productVariants.productId, 'jcard'));
     expect(stock.filter((variant) => variant.stockQty > 0).map((variant) => [variant.id, variant.stockQty])).toEqual([['jcard-48', 3]]);
   });
 
   it('the sweep catches stock changed behind the shop (a back office writing the database)', async () => {
-    const notifyMe = createNotifyMeService(database.db);
+    const notifyMe = servicesFor(database).notifyMe;
     const fan = await newFan();
     await notifyMe.subscribe(fan.id, 'young', 'it');
     await database.db.update(products).set({ soldOut: false }).where(eq(products.id, 'young'));
-    expect(await notifyMe.releasePending({ publicUrl: PUBLIC_URL })).toBe(1);
+    expect(await notifyMe.releasePending()).toBe(1);
     expect(await outboxTo(fan.email)).toHaveLength(1);
   });
 
   it('a fan who asks again after the mail is re-armed and gets one new mail at the next return', async () => {
-    const catalogue = createCatalogueService(database.db);
-    const notifyMe = createNotifyMeService(database.db);
+    const catalogue = servicesFor(database).catalogue;
+    const notifyMe = servicesFor(database).notifyMe;
     const fan = await newFan();
     await notifyMe.subscribe(fan.id, 'young', 'it');
-    await catalogue.restock({ productId: 'young', variantId: null, quantity: 1 }, { publicUrl: PUBLIC_URL });
-    expect(await catalogue.markSoldOut('young')).toBe(true);
+    await catalogue.restock({ productId: 'young', variantId: null, quantity: 1 });
+    expect((await catalogue.markSoldOut('young')).ok).toBe(true);
 
-    expect(await notifyMe.subscribe(fan.id, 'young', 'en')).toBe('subscribed');
+    expect(await notifyMe.subscribe(fan.id, 'young', 'en')).toEqual({ ok: true, value: undefined });
     expect(await notifyMe.isWaiting(fan.id, 'young')).toBe(true);
-    expect(await catalogue.restock({ productId: 'young', variantId: null, quantity: 1 }, { publicUrl: PUBLIC_URL })).toEqual({
+    expect(await catalogue.restock({ productId: 'young', variantId: null, quantity: 1 })).toEqual({
       ok: true,
-      queuedMails: 1,
+      value: { queuedMails: 1 },
     });
     const mails = await outboxTo(fan.email);
     expect(mails.map((mail) => mail.language).sort()).toEqual(['en', 'it']);
@@ -150,15 +148,15 @@ describe('restock and release', () => {
   });
 
   it('two concurrent releases still queue one mail per request', async () => {
-    const notifyMe = createNotifyMeService(database.db);
+    const notifyMe = servicesFor(database).notifyMe;
     const fans = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((name) => newFan(name)));
     for (const fan of fans) await notifyMe.subscribe(fan.id, 'young', 'it');
     await database.db.update(products).set({ soldOut: false }).where(eq(products.id, 'young'));
 
     const counts = await Promise.all([
-      notifyMe.releasePending({ publicUrl: PUBLIC_URL }),
-      notifyMe.releasePending({ publicUrl: PUBLIC_URL }),
-      createNotifyMeService(database.db).releasePending({ publicUrl: PUBLIC_URL }),
+      notifyMe.releasePending(),
+      notifyMe.releasePending(),
+      servicesFor(database).notifyMe.releasePending(),
     ]);
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(fans.length);
     const perAddress = await database.db
@@ -172,16 +170,16 @@ describe('restock and release', () => {
 
 describe('the fan list and cancel', () => {
   it('cancel removes only the owner’s request', async () => {
-    const notifyMe = createNotifyMeService(database.db);
+    const notifyMe = servicesFor(database).notifyMe;
     const [owner, other] = [await newFan('Owner'), await newFan('Other')];
     await notifyMe.subscribe(owner.id, 'young', 'it');
     await notifyMe.subscribe(other.id, 'young', 'it');
 
-    expect(await notifyMe.cancel(other.id, 'jcard')).toBe(false);
+    expect((await notifyMe.cancel(other.id, 'jcard')).ok).toBe(false);
     expect(await notifyMe.listForCustomer(owner.id)).toHaveLength(1);
-    expect(await notifyMe.cancel(owner.id, 'young')).toBe(true);
+    expect((await notifyMe.cancel(owner.id, 'young')).ok).toBe(true);
     expect(await notifyMe.listForCustomer(owner.id)).toEqual([]);
     expect(await notifyMe.isWaiting(other.id, 'young')).toBe(true);
-    expect(await notifyMe.cancel(owner.id, 'young')).toBe(false);
+    expect((await notifyMe.cancel(owner.id, 'young')).ok).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { createAuthRuntime } from './auth/runtime';
+import { systemClock, type Clock } from './clock';
 import type { AuthRuntime } from './auth/context';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
@@ -9,6 +10,7 @@ import { createServices, type Services } from './services';
 
 export type Shop = {
   config: Config;
+  clock: Clock;
   logger: Logger;
   database: Database;
   services: Services;
@@ -21,7 +23,10 @@ export type Shop = {
  * Starts what the shop stands on: configuration (fails fast), database (migrated and, on
  * first start, seeded) and services. No HTTP here; server.ts puts it behind Express.
  */
-export async function startShop(env: Record<string, string | undefined> = process.env): Promise<Shop> {
+export async function startShop(
+  env: Record<string, string | undefined> = process.env,
+  clock: Clock = systemClock,
+): Promise<Shop> {
   const config = readConfig(env);
   const logger = createLogger(config.logLevel);
   const database = openDatabase(config.database);
@@ -29,17 +34,18 @@ export async function startShop(env: Record<string, string | undefined> = proces
   try {
     await database.migrate();
     if (await seedIfEmpty(database.db)) logger.info('seeded the catalogue into an empty database');
-    auth = await createAuthRuntime(database.db, config, logger);
+    auth = await createAuthRuntime(database.db, config, logger, clock);
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;
   }
   logger.info({ database: database.kind }, 'database ready');
-  const services = createServices(database.db);
+  const services = createServices({ db: database.db, config, clock, logger });
   // Mail delivery (SMTP or outbox) and the notify-me sweep; stopped before the database closes.
-  const mail = startMailBackground({ database, config, logger, notifyMe: services.notifyMe });
+  const mail = startMailBackground({ database, config, clock, logger, notifyMe: services.notifyMe });
   return {
     config,
+    clock,
     logger,
     database,
     services,

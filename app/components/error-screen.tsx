@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { catalogueStatus, suggestsSigningIn } from '../domain/error-status';
+import { catalogueStatus, signInOffer } from '../domain/error-status';
+import { useRootData } from '../root';
 
 export type ErrorScreenProps = {
   /** HTTP status, when there is one; it picks the status text of the catalogue. */
@@ -13,10 +14,11 @@ export type ErrorScreenProps = {
   supportUrl: string;
 };
 
-/** The spec's error screen: message, optional ID, what-can-I-do help, contact, sign in again, home. */
+/** The spec's error screen: message, optional ID, what-can-I-do help, contact, sign in again (where it helps), home. */
 export function ErrorScreen({ status, message, errorId, code, supportUrl }: ErrorScreenProps) {
   const { t } = useTranslation('errors');
   const known = status === undefined ? 500 : catalogueStatus(status);
+  const signIn = signInOffer(status, Boolean(useRootData()?.signedIn));
   return (
     <section className="error-screen" aria-labelledby="error-title">
       <h1 id="error-title" className="error-screen__title">
@@ -57,12 +59,14 @@ export function ErrorScreen({ status, message, errorId, code, supportUrl }: Erro
             {t('contactUs')}
           </a>
         </li>
-        <li>
-          {/* A full document load starts sign-in even when scripts are broken. */}
-          <a href="/login" className={status !== undefined && suggestsSigningIn(status) ? 'button button--primary' : 'button'}>
-            {t('loginAgain')}
-          </a>
-        </li>
+        {signIn ? (
+          <li>
+            {/* A full document load starts sign-in even when scripts are broken. */}
+            <a href="/login" className={signIn === 'primary' ? 'button button--primary' : 'button'}>
+              {t('loginAgain')}
+            </a>
+          </li>
+        ) : null}
       </ul>
     </section>
   );

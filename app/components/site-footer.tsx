@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 
-export function SiteFooter({ supportUrl }: { supportUrl: string }) {
+/**
+ * `year` comes from the server's clock, so the server's and the browser's render agree
+ * (unknown when the root loader failed: the error screen then leaves the line out).
+ */
+export function SiteFooter({ supportUrl, year }: { supportUrl: string; year?: number }) {
   const { t } = useTranslation();
   return (
     <footer className="site-footer" aria-label={t('footer.label')}>
@@ -8,7 +12,7 @@ export function SiteFooter({ supportUrl }: { supportUrl: string }) {
       <p>
         <a href={supportUrl}>{t('footer.contact')}</a>
       </p>
-      <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      {year ? <p>{t('footer.copyright', { year })}</p> : null}
     </footer>
   );
 }

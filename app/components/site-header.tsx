@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import type { Language } from '../domain/catalogue-types';
@@ -26,36 +27,52 @@ function AccountControl({ signedIn }: { signedIn: { firstName: string } | null }
   );
 }
 
+/**
+ * One row on phones: the brand and a "Menu" disclosure. A native `<details>` opens and closes
+ * without JavaScript and is announced as an expandable button; from 768 px the CSS shows its
+ * content inline and hides the toggle, so desktop keeps a plain navigation bar.
+ */
 export function SiteHeader({ language, signedIn }: { language: Language; signedIn: { firstName: string } | null }) {
   const { t } = useTranslation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  // With JavaScript, links navigate inside the page: close the menu once the page changed.
+  useEffect(() => {
+    menu.current?.removeAttribute('open');
+  }, [pathname]);
   return (
     <header className="site-header">
       <div className="site-header__inner">
         <Link to="/products" className="site-header__brand">
           {t('shopName')}
         </Link>
-        <nav aria-label={t('nav.label')} className="site-header__nav">
-          <ul>
-            <li>
-              <NavLink to="/products">{t('nav.products')}</NavLink>
-            </li>
-            <li>
-              <NavLink to="/coupon">{t('nav.coupon')}</NavLink>
-            </li>
-            <li>
-              <NavLink to="/cart">{t('nav.cart')}</NavLink>
-            </li>
-            {signedIn ? (
-              <li>
-                <NavLink to="/account">{t('nav.account')}</NavLink>
-              </li>
-            ) : null}
-            <li>
-              <AccountControl signedIn={signedIn} />
-            </li>
-          </ul>
-        </nav>
-        <LanguageSwitch current={language} />
+        <details ref={menu} className="site-header__menu">
+          <summary className="site-header__menu-toggle">{t('nav.menu')}</summary>
+          <div className="site-header__menu-panel">
+            <nav aria-label={t('nav.label')} className="site-header__nav">
+              <ul>
+                <li>
+                  <NavLink to="/products">{t('nav.products')}</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/coupon">{t('nav.coupon')}</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/cart">{t('nav.cart')}</NavLink>
+                </li>
+                {signedIn ? (
+                  <li>
+                    <NavLink to="/account">{t('nav.account')}</NavLink>
+                  </li>
+                ) : null}
+                <li>
+                  <AccountControl signedIn={signedIn} />
+                </li>
+              </ul>
+            </nav>
+            <LanguageSwitch current={language} />
+          </div>
+        </details>
       </div>
     </header>
   );

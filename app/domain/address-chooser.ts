@@ -3,7 +3,7 @@
  * `/account/addresses/choose?address_type=shipping|billing&redirect_uri=/path` and gets the
  * choice back as `address_id` on its own URL.
  */
-import { isRestrictedCountry } from './address-rules';
+import { isRestrictedCountry } from './countries';
 import { safeRedirectPath } from './redirect-target';
 
 /** The address book; the form pages are `/new` and `/{id}` below it, the chooser `/choose`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearStaleAddressLocation, isItaly, type AddressFormLocation } from './address-form';
+import { clearStaleAddressLocation, type AddressFormLocation } from './address-form';
 
 const turin: AddressFormLocation = {
   countryCode: 'IT',
@@ -18,11 +18,6 @@ const paris: AddressFormLocation = {
   city: 'Paris',
   postalCode: '75001',
 };
-
-describe('isItaly', () => {
-  it.each(['IT', 'it', ' IT '])('is true for %j', (code) => expect(isItaly(code)).toBe(true));
-  it.each(['SM', 'VA', '', 'ITA'])('is false for %j', (code) => expect(isItaly(code)).toBe(false));
-});
 
 describe('clearStaleAddressLocation', () => {
   it('changes nothing when nothing changed', () => {

@@ -4,8 +4,7 @@
  * any other country has free-text `state` and `city`; `postalCode` is the zip of both.
  */
 import { applyAddressClearingRules } from './address-rules';
-
-export const ITALY = 'IT';
+import { isItaly } from './countries';
 
 /** The location fields of the form, as strings ('' when empty). */
 export type AddressFormLocation = {
@@ -29,10 +28,6 @@ export const ADDRESS_LOCATION_FIELDS = [
   'city',
   'postalCode',
 ] as const satisfies readonly (keyof AddressFormLocation)[];
-
-export function isItaly(countryCode: string): boolean {
-  return countryCode.trim().toUpperCase() === ITALY;
-}
 
 /**
  * `next` with what `previous` → `next` made stale emptied, for one submit of the form:

@@ -2,33 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   applyAddressClearingRules,
   applyHolderClearingRules,
-  clearOnAddressCountryChange,
-  clearOnBirthCountryChange,
-  clearOnBirthDateChange,
-  clearOnBirthProvinceChange,
-  isRestrictedCountry,
   isValidZip,
-  requiredAddressFields,
-  RESTRICTED_COUNTRY_CODES,
 } from './address-rules';
-
-describe('RESTRICTED_COUNTRY_CODES', () => {
-  it('lists the 26 codes of the spec, in its order', () => {
-    expect(RESTRICTED_COUNTRY_CODES).toEqual(
-      'AF AQ BY KP CU IR LY RU EH SY SO SD SS UA SH FK GS PM CX BV IO PC CC HM PN TF'.split(' '),
-    );
-  });
-});
-
-describe('isRestrictedCountry', () => {
-  it.each(['RU', 'UA', 'TF', 'ru', ' KP '])('restricts %j', (code) => {
-    expect(isRestrictedCountry(code)).toBe(true);
-  });
-
-  it.each(['IT', 'US', 'CH', 'GB', 'UY', ''])('allows %j', (code) => {
-    expect(isRestrictedCountry(code)).toBe(false);
-  });
-});
 
 describe('isValidZip', () => {
   it.each(['00184', '10121', 'SW1A 1AA', '1000', '123456789', ' 20121 '])('accepts %j', (zip) => {
@@ -37,20 +12,6 @@ describe('isValidZip', () => {
 
   it.each(['', '   ', '1234567890', '12345-67890'])('refuses %j', (zip) => {
     expect(isValidZip(zip)).toBe(false);
-  });
-});
-
-describe('requiredAddressFields', () => {
-  const common = ['firstName', 'lastName', 'phone', 'street', 'city', 'country', 'countryCode', 'postalCode'];
-
-  it('adds the province in Italy', () => {
-    expect(requiredAddressFields('IT')).toEqual([...common, 'state']);
-    expect(requiredAddressFields('it')).toEqual([...common, 'state']);
-  });
-
-  it('leaves the province optional elsewhere', () => {
-    expect(requiredAddressFields('FR')).toEqual(common);
-    expect(requiredAddressFields('')).toEqual(common);
   });
 });
 
@@ -69,34 +30,23 @@ const bornInTurin = {
 };
 const noProvinceNoCity = { birthProvince: '', birthProvinceCode: '', provinceId: '', birthCity: '', birthCityCode: '' };
 
-describe('holder clearing rules, one at a time', () => {
-  it('birth date: clears province and city, keeps the tax code', () => {
-    expect(clearOnBirthDateChange(bornInTurin)).toEqual({ ...bornInTurin, ...noProvinceNoCity });
-  });
-
-  it('birth country: clears province, city and tax code', () => {
-    expect(clearOnBirthCountryChange(bornInTurin)).toEqual({ ...bornInTurin, ...noProvinceNoCity, taxCode: '' });
-  });
-
-  it('province: clears the city only', () => {
-    expect(clearOnBirthProvinceChange(bornInTurin)).toEqual({ ...bornInTurin, birthCity: '', birthCityCode: '' });
-  });
-
+describe('applyHolderClearingRules', () => {
   it('does not add fields the record lacks', () => {
-    expect(clearOnBirthCountryChange({ dob: '2001-02-28', birthCity: 'Lyon' })).toEqual({
+    const previous = { dob: '2001-02-28', birthCountryCode: 'FR', birthCity: 'Lyon' };
+    expect(applyHolderClearingRules(previous, { ...previous, birthCountryCode: 'CH' })).toEqual({
       dob: '2001-02-28',
+      birthCountryCode: 'CH',
       birthCity: '',
     });
   });
 
-  it('leaves the input untouched', () => {
-    const copy = { ...bornInTurin };
-    clearOnBirthCountryChange(bornInTurin);
-    expect(bornInTurin).toEqual(copy);
+  it('leaves its inputs untouched', () => {
+    const next = { ...bornInTurin, birthCountryCode: 'FR' };
+    const [previousCopy, nextCopy] = [{ ...bornInTurin }, { ...next }];
+    applyHolderClearingRules(bornInTurin, next);
+    expect([bornInTurin, next]).toEqual([previousCopy, nextCopy]);
   });
-});
 
-describe('applyHolderClearingRules', () => {
   it('changes nothing when no trigger field changed', () => {
     const next = { ...bornInTurin, firstName: 'Anna Maria', taxCode: 'DLLNMR01B68L219X' };
     expect(applyHolderClearingRules(bornInTurin, next)).toEqual(next);
@@ -162,11 +112,7 @@ const noLocation = {
 };
 
 describe('address country clearing', () => {
-  it('clears state, region, city, city code, zip and postal code', () => {
-    expect(clearOnAddressCountryChange(romeAddress)).toEqual({ ...romeAddress, ...noLocation });
-  });
-
-  it('applies when the country changed', () => {
+  it('clears state, region, city, city code, zip and postal code when the country changed', () => {
     const next = { ...romeAddress, countryCode: 'FR', country: 'Francia' };
     expect(applyAddressClearingRules(romeAddress, next)).toEqual({ ...next, ...noLocation });
   });

@@ -1,46 +1,11 @@
 /** Address and birthplace rules of the buyer and address forms (spec §3, §4 "Clearing rules", §5, §9). */
 
-const ITALY = 'IT';
-
-/** Countries the shop never ships to, in the spec's order (spec §3 "Restricted-countries list"). */
-export const RESTRICTED_COUNTRY_CODES = [
-  'AF', 'AQ', 'BY', 'KP', 'CU', 'IR', 'LY', 'RU', 'EH', 'SY', 'SO', 'SD', 'SS',
-  'UA', 'SH', 'FK', 'GS', 'PM', 'CX', 'BV', 'IO', 'PC', 'CC', 'HM', 'PN', 'TF',
-] as const;
-
-export type RestrictedCountryCode = (typeof RESTRICTED_COUNTRY_CODES)[number];
-
-const RESTRICTED: ReadonlySet<string> = new Set(RESTRICTED_COUNTRY_CODES);
-
-export function isRestrictedCountry(countryCode: string): boolean {
-  return RESTRICTED.has(countryCode.trim().toUpperCase());
-}
-
 /** Spec §9: a zip has fewer than 10 characters. */
 export const MAX_ZIP_LENGTH = 9;
 
 export function isValidZip(zip: string): boolean {
   const trimmed = zip.trim();
   return trimmed.length > 0 && trimmed.length <= MAX_ZIP_LENGTH;
-}
-
-const ALWAYS_REQUIRED_ADDRESS_FIELDS = [
-  'firstName',
-  'lastName',
-  'phone',
-  'street',
-  'city',
-  'country',
-  'countryCode',
-  'postalCode',
-] as const;
-
-export type RequiredAddressField = (typeof ALWAYS_REQUIRED_ADDRESS_FIELDS)[number] | 'state';
-
-/** Spec §5 "Address form": the province (`state`) is required only in Italy, where it is picked from a list. */
-export function requiredAddressFields(countryCode: string): readonly RequiredAddressField[] {
-  const isItaly = countryCode.trim().toUpperCase() === ITALY;
-  return isItaly ? [...ALWAYS_REQUIRED_ADDRESS_FIELDS, 'state'] : ALWAYS_REQUIRED_ADDRESS_FIELDS;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -96,24 +61,6 @@ function blanked<Field extends string>(record: TextFields<Field>, fields: Iterab
   const patch: TextFields<Field> = {};
   for (const field of fields) if (record[field] !== undefined) patch[field] = '';
   return patch;
-}
-
-/** Municipalities are looked up by province and birth date, so both go stale with the date. */
-export function clearOnBirthDateChange<Holder extends HolderBirthFields>(holder: Holder): Holder {
-  return { ...holder, ...blanked(holder, [...BIRTH_PROVINCE_FIELDS, ...BIRTH_CITY_FIELDS]) };
-}
-
-/** The tax code goes too: it encodes the birth country and is checked only for Italian births. */
-export function clearOnBirthCountryChange<Holder extends HolderBirthFields>(holder: Holder): Holder {
-  return { ...holder, ...blanked(holder, [...BIRTH_PROVINCE_FIELDS, ...BIRTH_CITY_FIELDS, 'taxCode'] as const) };
-}
-
-export function clearOnBirthProvinceChange<Holder extends HolderBirthFields>(holder: Holder): Holder {
-  return { ...holder, ...blanked(holder, BIRTH_CITY_FIELDS) };
-}
-
-export function clearOnAddressCountryChange<Address extends AddressLocationFields>(address: Address): Address {
-  return { ...address, ...blanked(address, ADDRESS_COUNTRY_DEPENDENT_FIELDS) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isRestrictedCountry } from './address-rules';
+import { isRestrictedCountry } from './countries';
 import { formatPhoneForDisplay } from './phone';
 
 /** The stored fields of an address that lists show. */

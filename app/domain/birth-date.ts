@@ -1,3 +1,5 @@
+import { isCalendarDay } from './shop-time';
+
 /**
  * Date of birth of a fan's profile: a real calendar day (YYYY-MM-DD), in the past, and not
  * before MIN_BIRTH_DATE. "Today" is passed in (the shop's day in Rome) so the rule stays pure.
@@ -12,15 +14,6 @@ export const MIN_BIRTH_DATE = '1900-01-01';
 export type BirthDateCheck = 'ok' | 'invalid' | 'future' | 'tooOld';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether `value` is an existing calendar day written YYYY-MM-DD (2001-02-29 is not). */
-export function isCalendarDay(value: string): boolean {
-  const match = ISO_DAY.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** A birth date must be a past day: `today` itself is refused (nobody buys on the day of birth). */
 export function checkBirthDate(value: string, today: string): BirthDateCheck {

@@ -1,4 +1,4 @@
-import { ITALY } from './profile-completeness';
+import { ITALY } from './countries';
 
 /**
  * The birth place as a tax code encodes it (positions 12–15): the Belfiore code of the

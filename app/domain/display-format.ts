@@ -1,5 +1,5 @@
 import type { Language } from './catalogue-types';
-import { SHOP_TIME_ZONE } from './seasonal-theme';
+import { SHOP_TIME_ZONE } from './shop-time';
 
 const LOCALE_OF: Record<Language, string> = { it: 'it-IT', en: 'en-GB' };
 

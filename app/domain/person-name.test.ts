@@ -61,6 +61,10 @@ describe('trimPersonName', () => {
     ['Nicolo’', 'Nicolo’'],
     ['Jose\u0301 ', 'Jose\u0301'], // the trailing accent belongs to the letter
     ['Anna  Maria', 'Anna  Maria'], // inside runs are for validation to report
+    ['2 Élodie-', 'Élodie'], // leading digit and space, trailing hyphen; accents are letters
+    ['’Angelo’', 'Angelo’'], // a leading apostrophe goes, a trailing one stays
+    [' -Zoë', 'Zoë'],
+    ['Ada.', 'Ada'],
     ['--- ', ''],
     ['', ''],
   ])('%j → %j', (typed, kept) => {

@@ -7,7 +7,7 @@
  * the phone only when asked for.
  */
 
-export const ITALY = 'IT';
+import { isItaly } from './countries';
 
 /** Parts of the profile the completion page may be asked for (`fields=` tokens, lower case). */
 export const REQUESTABLE_FIELDS = ['taxcode', 'phone', 'dob', 'gender', 'birthplace'] as const;
@@ -45,7 +45,7 @@ export function parseRequestedFields(values: readonly string[]): RequestableFiel
 }
 
 function isItalian(birthCountryCode: string | null | undefined): boolean {
-  return (birthCountryCode ?? '').trim().toUpperCase() === ITALY;
+  return isItaly(birthCountryCode ?? '');
 }
 
 /** Spec: required "when fields includes taxcode or when born in Italy". */

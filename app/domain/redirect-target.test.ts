@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath } from './redirect-target';
+import { languageSwitchReturnPath, safeRedirectPath } from './redirect-target';
 
 describe('safeRedirectPath', () => {
   it.each([
@@ -27,5 +27,20 @@ describe('safeRedirectPath', () => {
   it('refuses what is not a string', () => {
     expect(safeRedirectPath(null)).toBe('/');
     expect(safeRedirectPath(['/cart'])).toBe('/');
+  });
+});
+
+describe('languageSwitchReturnPath', () => {
+  it('keeps the fragment the page sent, so the fan stays at the same place', () => {
+    expect(languageSwitchReturnPath('/products/J1897#benefits', '/products')).toBe('/products/J1897#benefits');
+  });
+
+  it("drops the page's own ?lng= but no other parameter", () => {
+    expect(languageSwitchReturnPath('/products?lng=it&sort=price#top', '/products')).toBe('/products?sort=price#top');
+  });
+
+  it('falls back for anything that is not a same-origin path', () => {
+    expect(languageSwitchReturnPath('https://evil.example/#x', '/products')).toBe('/products');
+    expect(languageSwitchReturnPath(null, '/products')).toBe('/products');
   });
 });

@@ -20,3 +20,14 @@ function isControlCharacter(character: string): boolean {
   const code = character.charCodeAt(0);
   return code < 0x20 || code === 0x7f;
 }
+
+/**
+ * Where the language switch returns: `returnTo` made safe, without the page's own `?lng=` (it
+ * would override the new choice), keeping the `#fragment` the page sent (only a browser with
+ * JavaScript can send it: a plain form never sees the fragment).
+ */
+export function languageSwitchReturnPath(returnTo: unknown, fallback: string): string {
+  const back = new URL(safeRedirectPath(returnTo, fallback), 'http://shop.invalid');
+  back.searchParams.delete('lng');
+  return back.pathname + back.search + back.hash;
+}

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { romeDate, seasonalTheme } from './seasonal-theme';
+import { seasonalTheme } from './seasonal-theme';
 
 const christmas = { from: '2026-12-01', to: '2026-12-28' };
-
-describe('romeDate', () => {
-  it('uses the Rome calendar day, not UTC', () => {
-    expect(romeDate(new Date('2026-11-30T22:59:59Z'))).toBe('2026-11-30');
-    expect(romeDate(new Date('2026-11-30T23:00:00Z'))).toBe('2026-12-01'); // CET = UTC+1
-    expect(romeDate(new Date('2026-07-31T22:00:00Z'))).toBe('2026-08-01'); // CEST = UTC+2
-  });
-});
 
 describe('seasonalTheme', () => {
   it.each([

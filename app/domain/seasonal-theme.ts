@@ -1,3 +1,5 @@
+import { romeDate } from './shop-time';
+
 /** Seasonal looks of the catalogue (spec §2, §9). */
 export type SeasonalTheme = 'christmas' | 'black-friday';
 
@@ -6,14 +8,6 @@ export type DateWindow = { from: string; to: string };
 
 /** The spec's Black Friday dates. */
 export const BLACK_FRIDAY: DateWindow = { from: '2022-11-21', to: '2022-11-29' };
-
-export const SHOP_TIME_ZONE = 'Europe/Rome';
-
-/** The calendar day of an instant in Rome, as `YYYY-MM-DD`. */
-export function romeDate(now: Date): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(now);
-}
 
 function isWithin(day: string, window: DateWindow): boolean {
   return day >= window.from && day <= window.to;

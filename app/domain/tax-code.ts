@@ -7,6 +7,8 @@
  * 11–14 birthplace (Belfiore code, `Z…` abroad), 15 check character.
  */
 
+import { parseCalendarDay } from './shop-time';
+
 export type TaxCodeFormatFailure = 'length' | 'pattern' | 'month' | 'day' | 'checksum';
 export type TaxCodeFormatResult = { ok: true } | { ok: false; reason: TaxCodeFormatFailure };
 
@@ -134,18 +136,6 @@ export function expectedNameCode(firstName: string): string {
   return threeLetters(consonants, vowels);
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function parseIsoDate(dob: string): { year: number; month: number; day: number } | null {
-  const match = ISO_DATE.exec(dob.trim());
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  // Rejects 2001-02-30 and the like, which Date would roll over into March.
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return { year, month, day };
-}
-
 /**
  * Format first, then whether each part of the code matches the holder. The surname and name
  * parts are compared as given; digit parts after undoing omocodia. A day that would match with
@@ -159,7 +149,7 @@ export function checkTaxCodeAgainstHolder(code: string, holder: TaxCodeHolder): 
   if (decoded.slice(0, 3) !== expectedSurnameCode(holder.lastName)) return { ok: false, reason: 'surname' };
   if (decoded.slice(3, 6) !== expectedNameCode(holder.firstName)) return { ok: false, reason: 'name' };
 
-  const dob = parseIsoDate(holder.dob);
+  const dob = parseCalendarDay(holder.dob.trim());
   if (!dob) return { ok: false, reason: 'birthDate' };
   const yearMatches = decoded.slice(6, 8) === String(dob.year % 100).padStart(2, '0');
   const monthMatches = decoded.charAt(8) === MONTH_LETTERS.charAt(dob.month - 1);

@@ -77,7 +77,7 @@ describe('addressSchema', () => {
   });
 
   it('refuses names with digits and texts over 255 characters', () => {
-    expect(errorsOf({ ...italian, firstName: 'Ada2' })).toEqual({ firstName: [M.invalidName] });
+    expect(errorsOf({ ...italian, firstName: 'Ad2a' })).toEqual({ firstName: [M.invalidName] });
     expect(errorsOf({ ...italian, street: 'x'.repeat(256) })).toEqual({ street: [M.tooLong] });
     expect(errorsOf({ ...italian, street: 'x'.repeat(255) })).toEqual({});
   });

@@ -1,15 +1,12 @@
-import type { SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import { isValidZip } from '../domain/address-rules';
-import { isItaly } from '../domain/address-form';
+import { checkAddressDraft, type AddressDraft, type AddressField } from '../domain/address-check';
+import { ADDRESS_LOCATION_FIELDS, clearStaleAddressLocation } from '../domain/address-form';
 import { isAcceptablePhone } from '../domain/phone';
 import { FIELD_MESSAGES as M } from './messages';
 import { personNameField } from './person-name-field';
-
-/** Spec §5 "General inputs": text inputs hold at most 255 characters. */
-export const MAX_ADDRESS_TEXT_LENGTH = 255;
-const requiredText = z.string({ error: M.required }).trim().max(MAX_ADDRESS_TEXT_LENGTH, { error: M.tooLong });
-const optionalText = z.string().trim().max(MAX_ADDRESS_TEXT_LENGTH, { error: M.tooLong }).optional();
+import type { DependentFields, DependentFormView } from './refresh';
+import { optionalText, requiredText } from './text';
 
 /**
  * The address form (spec §5 "Address form"), shared by the browser and the actions. Fields:
@@ -22,34 +19,30 @@ export const addressSchema = z
   .object({
     firstName: personNameField,
     lastName: personNameField,
-    phone: requiredText.refine(isAcceptablePhone, { error: M.invalidPhone }),
-    street: requiredText,
-    number: optionalText,
-    extraInfo: optionalText,
+    phone: requiredText().refine(isAcceptablePhone, { error: M.invalidPhone }),
+    street: requiredText(),
+    number: optionalText(),
+    extraInfo: optionalText(),
     countryCode: z.string({ error: M.selectFromList }).regex(/^[A-Z]{2}$/, { error: M.selectFromList }),
     provinceCode: z.string().regex(/^[A-Z]{2}$/, { error: M.selectFromList }).optional(),
-    state: optionalText,
+    state: optionalText(),
     cityCode: z.string().regex(/^[A-Z]\d{3}$/, { error: M.selectFromList }).optional(),
-    city: optionalText,
-    postalCode: optionalText.refine((zip) => zip === undefined || isValidZip(zip), { error: M.invalidZip }),
+    city: optionalText(),
+    postalCode: optionalText().refine((zip) => zip === undefined || isValidZip(zip), { error: M.invalidZip }),
   })
   .superRefine(
     (address, context) => {
       // Runs even when other fields failed (`when`), so every message shows at once; the
-      // value may then be partial.
-      const italian = isItaly(address.countryCode ?? '');
-      const required = (field: 'provinceCode' | 'cityCode' | 'city' | 'postalCode', message: string) => {
-        if (!address[field]) context.addIssue({ code: 'custom', path: [field], message });
-      };
-      if (italian) {
-        required('provinceCode', M.selectFromList);
-        required('cityCode', M.selectFromList);
-      } else {
-        required('city', M.required);
+      // value may then be partial. Which place fields a country needs is the domain check's
+      // rule (the addresses service runs it too); the single fields' own rules are above.
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      const draft = Object.fromEntries(ADDRESS_FIELD_ORDER.map((name) => [name, text(address[name])])) as AddressDraft;
+      const problems = checkAddressDraft(draft);
+      for (const field of ['provinceCode', 'cityCode', 'city', 'postalCode'] as const) {
+        if (problems[field] === 'required') {
+          context.addIssue({ code: 'custom', path: [field], message: addressProblemMessage(field, 'required') });
+        }
       }
-      // An Italian zip can only be entered once the city is chosen: until then the city's
-      // message is the one to act on.
-      if (!italian || address.cityCode) required('postalCode', M.required);
     },
     { when: () => true },
   );
@@ -72,6 +65,18 @@ export const ADDRESS_FIELD_ORDER = [
   'extraInfo',
 ] as const satisfies readonly (keyof AddressFormValues)[];
 
+/** A domain problem code of an address (domain/address-check) as the form's message key. */
+export function addressProblemMessage(field: AddressField, problem: string): string {
+  const chosenFromList = field === 'countryCode' || field === 'provinceCode' || field === 'cityCode';
+  if (problem === 'required') return chosenFromList ? M.selectFromList : M.required;
+  if (problem === 'notInList') return M.selectFromList;
+  if (problem === 'tooLong') return M.tooLong;
+  if (problem === 'invalidName') return M.invalidName;
+  if (problem === 'invalid' && field === 'phone') return M.invalidPhone;
+  if (problem === 'invalid' && field === 'postalCode') return M.invalidZip;
+  return M.dataNotValid;
+}
+
 /** The chooser: one of the fan's addresses, `addressId`. */
 export const chooseAddressSchema = z.object({
   addressId: z.string({ error: 'addresses:chooser.required' }),
@@ -80,24 +85,29 @@ export const chooseAddressSchema = z.object({
 /** The spec's default address country. */
 export const DEFAULT_ADDRESS_COUNTRY = 'IT';
 
+export type AddressFormField = (typeof ADDRESS_FIELD_ORDER)[number];
+
 /**
- * Hidden fields `previous.<field>` carry the location the form showed, so the server can tell
- * what the fan changed and clear what went stale (optional: without them nothing changed).
+ * The dependent lists (forms/refresh.ts): the page sends back every location field it showed
+ * (`previous.countryCode`…), so a field typed in the same step as a new country is kept while
+ * the ones left over are cleared (clearStaleAddressLocation).
  */
-export const PREVIOUS_FIELD_PREFIX = 'previous.';
+export const ADDRESS_DEPENDENT_FIELDS: DependentFields<AddressFormField> = {
+  fields: ADDRESS_FIELD_ORDER,
+  remembered: ADDRESS_LOCATION_FIELDS,
+  clear: (previous, next) => ({ ...next, ...clearStaleAddressLocation(previous, next) }),
+};
 
 export type AddressOption = { value: string; label: string };
 
 export type AddressFormOptions = { countries: AddressOption[]; provinces: AddressOption[]; cities: AddressOption[] };
 
-/** Everything the address form renders; a new `answerId` makes the page start the form afresh. */
-export type AddressFormView = {
-  answerId: string;
-  /** The server's verdict on a failed save (field messages); null otherwise. */
-  result: SubmissionResult<string[]> | null;
-  /** What the fields hold, '' when empty. */
-  values: Record<string, string>;
-  options: AddressFormOptions;
-  /** The chosen country is one the shop does not ship to. */
-  restrictedCountry: boolean;
-};
+/** Everything the address form renders: values, lists narrowed to them, and a note for a restricted country. */
+export type AddressFormView = DependentFormView<
+  AddressFormField,
+  {
+    options: AddressFormOptions;
+    /** The chosen country is one the shop does not ship to. */
+    restrictedCountry: boolean;
+  }
+>;

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { TaxCodeHolderFailure } from '../domain/tax-code';
 import accountEn from '../locales/en/account.json';
 import accountIt from '../locales/it/account.json';
-import { PROFILE_MESSAGES, profileCompletionSchema, refreshedProfileValues, type ProfileFormContext } from './profile';
+import { FIELD_MESSAGES as M } from './messages';
+import { PROFILE_DEPENDENT_FIELDS, PROFILE_MESSAGES, profileCompletionSchema, type ProfileFormContext } from './profile';
+import { applyRefresh, readRefreshSubmit, refreshAnswer } from './refresh';
 
 function form(entries: Record<string, string>): FormData {
   const data = new FormData();
@@ -116,45 +118,73 @@ describe('tax code messages', () => {
   });
 });
 
-describe('refreshedProfileValues', () => {
+/** An `intent=refresh` submit of the profile form, read and cleared as the server does. */
+function refreshed(entries: Record<string, string>) {
+  return applyRefresh(readRefreshSubmit(form(entries), PROFILE_DEPENDENT_FIELDS), PROFILE_DEPENDENT_FIELDS);
+}
+
+describe('profile refresh (PROFILE_DEPENDENT_FIELDS)', () => {
   const shown = {
-    previousDob: '1980-01-01',
-    previousBirthCountryCode: 'IT',
-    previousBirthProvinceCode: 'RM',
+    'previous.dob': '1980-01-01',
+    'previous.birthCountryCode': 'IT',
+    'previous.birthProvinceCode': 'RM',
   };
 
   it('keeps everything when nothing the lists depend on changed', () => {
-    expect(refreshedProfileValues(form({ ...shown, ...bornInRome, intent: 'refresh' }))).toEqual({ ...bornInRome, phone: '' });
+    expect(refreshed({ ...shown, ...bornInRome, intent: 'refresh' })).toEqual({
+      values: { ...bornInRome, phone: '' },
+      cleared: [],
+      changed: null,
+    });
   });
 
   it('empties the city when the province changes, keeping the new province', () => {
-    const values = refreshedProfileValues(form({ ...shown, ...bornInRome, birthProvinceCode: 'MI' }));
+    const { values, cleared, changed } = refreshed({ ...shown, ...bornInRome, birthProvinceCode: 'MI' });
     expect(values).toMatchObject({ birthProvinceCode: 'MI', birthCityCode: '', taxCode: 'RSSMRA80A01H501U' });
+    expect(cleared).toEqual(['birthCityCode']);
+    expect(changed).toBe('birthProvinceCode');
   });
 
   it('empties province and city when the birth date changes', () => {
-    const values = refreshedProfileValues(form({ ...shown, ...bornInRome, dob: '1981-01-01' }));
+    const { values, changed } = refreshed({ ...shown, ...bornInRome, dob: '1981-01-01' });
     expect(values).toMatchObject({ dob: '1981-01-01', birthProvinceCode: '', birthCityCode: '', taxCode: 'RSSMRA80A01H501U' });
+    expect(changed).toBe('dob');
   });
 
   it('empties province, city and tax code when the country changes, even a code typed since', () => {
-    expect(refreshedProfileValues(form({ ...shown, ...bornInRome, birthCountryCode: 'FR' }))).toMatchObject({
-      birthCountryCode: 'FR',
-      birthProvinceCode: '',
-      birthCityCode: '',
-      taxCode: '',
-      gender: 'M',
-    });
-    expect(refreshedProfileValues(form({ ...shown, ...bornInRome, birthCountryCode: 'FR', taxCode: 'NEW' })).taxCode).toBe('');
+    const { values, cleared } = refreshed({ ...shown, ...bornInRome, birthCountryCode: 'FR' });
+    expect(values).toMatchObject({ birthCountryCode: 'FR', birthProvinceCode: '', birthCityCode: '', taxCode: '', gender: 'M' });
+    expect(cleared).toEqual(['birthProvinceCode', 'birthCityCode', 'taxCode']);
+    expect(refreshed({ ...shown, ...bornInRome, birthCountryCode: 'FR', taxCode: 'NEW' }).values.taxCode).toBe('');
   });
 
   it('keeps a province chosen together with a new birth date (one no-JS step), not the city', () => {
-    const values = refreshedProfileValues(form({ ...shown, ...bornInRome, dob: '1981-01-01', birthProvinceCode: 'MI' }));
+    const { values, changed } = refreshed({ ...shown, ...bornInRome, dob: '1981-01-01', birthProvinceCode: 'MI' });
     expect(values).toMatchObject({ dob: '1981-01-01', birthProvinceCode: 'MI', birthCityCode: '' });
+    expect(changed).toBe('dob'); // the first change in page order
   });
 
-  it('reads a first page (nothing shown yet) as a change of everything set', () => {
-    const values = refreshedProfileValues(form({ birthCountryCode: 'IT', birthProvinceCode: 'RM', previousBirthCountryCode: 'IT' }));
-    expect(values).toMatchObject({ birthCountryCode: 'IT', birthProvinceCode: 'RM', birthCityCode: '', dob: '' });
+  it('counts a field sent without its previous value (a hand-made request) as unchanged', () => {
+    const { values, changed } = refreshed({ ...bornInRome, 'previous.birthCountryCode': 'IT' });
+    expect(values).toMatchObject(bornInRome);
+    expect(changed).toBeNull();
+  });
+
+  it('shows the cleared fields that are now required as such, not an optional one', () => {
+    const toMilan = refreshAnswer(refreshed({ ...shown, ...bornInRome, birthProvinceCode: 'MI' }), schema);
+    expect(toMilan).toEqual({ changed: 'birthProvinceCode', cleared: ['birthCityCode'], result: { error: { birthCityCode: [M.required] } } });
+
+    // Abroad without `fields=taxcode` the tax code is optional: emptied, but not asked for.
+    const optional = profileCompletionSchema({ ...context, requested: [] });
+    const toFrance = refreshAnswer(refreshed({ ...shown, ...bornInRome, birthCountryCode: 'FR' }), optional);
+    expect(toFrance).toEqual({
+      changed: 'birthCountryCode',
+      cleared: ['birthProvinceCode', 'birthCityCode', 'taxCode'],
+      result: null,
+    });
+    // With it, the emptied code is asked for again.
+    expect(refreshAnswer(refreshed({ ...shown, ...bornInRome, birthCountryCode: 'FR' }), schema).result).toEqual({
+      error: { taxCode: [M.required] },
+    });
   });
 });

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { applyHolderClearingRules } from '../domain/address-rules';
+import { checkProfileDraft, type ProfileCheckContext, type ProfileDraft, type ProfileField } from '../domain/profile-check';
 import { checkBirthDate } from '../domain/birth-date';
-import { isChoosableBirthCountry, taxCodeBirthPlace } from '../domain/birth-place';
+import { isChoosableBirthCountry } from '../domain/birth-place';
 import { isAcceptablePhone, normalisePhoneForStorage } from '../domain/phone';
-import { isPhoneRequired, isTaxCodeRequired, ITALY, type RequestableField } from '../domain/profile-completeness';
-import { checkTaxCodeAgainstHolder, checkTaxCodeFormat, normaliseTaxCode } from '../domain/tax-code';
+import { isPhoneRequired } from '../domain/profile-completeness';
+import { normaliseTaxCode } from '../domain/tax-code';
 import { FIELD_MESSAGES as M } from './messages';
+import type { DependentFields } from './refresh';
+import { MAX_TEXT_LENGTH } from './text';
 
 /**
  * Profile completion (the spec's "add-user-info"): fields `dob`, `gender`, `phone`,
- * `birthCountryCode`, `birthProvinceCode`, `birthCityCode`, `taxCode`; the `previous…` hidden
- * fields carry what the page showed, so an `intent=refresh` submit knows what the fan changed.
+ * `birthCountryCode`, `birthProvinceCode`, `birthCityCode`, `taxCode`; the birth-place lists
+ * depend on the date, country and province (PROFILE_DEPENDENT_FIELDS).
  */
 export const PROFILE_FIELDS = [
   'dob',
@@ -26,17 +29,16 @@ export type ProfileFormField = (typeof PROFILE_FIELDS)[number];
 export type ProfileFormValues = Record<ProfileFormField, string>;
 
 /**
- * Hidden fields holding the values the page was rendered with, for the fields the lists depend
- * on. The municipality and tax code have none on purpose: between two refreshes the fan may
- * have edited several fields, and a city or code typed before a new country or province no
- * longer fits it, so they are cleared whenever what they depend on changed.
+ * The dependent lists (forms/refresh.ts): the page sends back what it showed of the date of
+ * birth, country and province (`previous.dob`…). The municipality and tax code are not
+ * remembered on purpose: a city or code typed along with a new country or province no longer
+ * fits it, so they are cleared whenever what they depend on changed (applyHolderClearingRules).
  */
-export const PREVIOUS_FIELDS = {
-  dob: 'previousDob',
-  birthCountryCode: 'previousBirthCountryCode',
-  birthProvinceCode: 'previousBirthProvinceCode',
-} as const;
-export type PreviousField = keyof typeof PREVIOUS_FIELDS;
+export const PROFILE_DEPENDENT_FIELDS: DependentFields<ProfileFormField> = {
+  fields: PROFILE_FIELDS,
+  remembered: ['dob', 'birthCountryCode', 'birthProvinceCode'],
+  clear: applyHolderClearingRules,
+};
 
 export const PROFILE_MESSAGES = {
   dobFuture: 'account:errors.dobFuture',
@@ -48,15 +50,25 @@ const MAX_PHONE_LENGTH = 40;
 /** Generous: spaces typed between groups are removed before the 16 characters are checked. */
 const MAX_TAX_CODE_INPUT_LENGTH = 32;
 
-export type ProfileFormContext = {
-  /** The names the shop has for the fan: the tax code must match them. */
-  holder: { firstName: string; lastName: string };
-  requested: readonly RequestableField[];
-  /** The shop's day (Rome), YYYY-MM-DD. */
-  today: string;
-  /** ISO country code → "Z" code, for the birthplace part of a foreign-born fan's tax code. */
-  countryNationalCodes: Readonly<Record<string, string>>;
-};
+/** The schema's inputs for one fan and request: the domain check's context. */
+export type ProfileFormContext = ProfileCheckContext;
+
+/** Fields whose rules depend on other fields: the domain check decides them. */
+const CROSS_FIELD_CHECKED = ['birthProvinceCode', 'birthCityCode', 'taxCode'] as const satisfies readonly ProfileField[];
+
+/** A domain problem code of the profile (domain/profile-check) as the form's message key. */
+export function profileProblemMessage(field: ProfileField, problem: string): string {
+  if (problem === 'required') return M.required;
+  if (field === 'taxCode') return PROFILE_MESSAGES.taxCode(problem);
+  if (field === 'dob' && problem === 'future') return PROFILE_MESSAGES.dobFuture;
+  if (field === 'dob' && problem === 'tooOld') return PROFILE_MESSAGES.dobTooOld;
+  if (field === 'dob') return M.invalidDate;
+  if (field === 'phone') return M.invalidPhone;
+  if (field === 'birthProvinceCode' || field === 'birthCityCode' || field === 'birthCountryCode' || field === 'gender') {
+    return M.selectFromList;
+  }
+  return M.dataNotValid;
+}
 
 const optionalCode = (maxLength: number) =>
   z.string().trim().toUpperCase().max(maxLength, { error: M.selectFromList }).optional();
@@ -78,6 +90,7 @@ export function profileCompletionSchema(context: ProfileFormContext) {
       dob: z
         .string({ error: M.required })
         .trim()
+        .max(MAX_TEXT_LENGTH, { error: M.tooLong })
         .superRefine((value, check) => {
           const result = checkBirthDate(value, context.today);
           if (result === 'invalid') check.addIssue({ code: 'custom', message: M.invalidDate });
@@ -102,39 +115,14 @@ export function profileCompletionSchema(context: ProfileFormContext) {
     .superRefine(
       (values, check) => {
         // Runs even when single fields failed (`when` below), so every message shows at once;
-        // hence the values are read defensively.
+        // hence the values are read defensively. The cross-field rules come from the domain
+        // check the customers service runs too; the single fields' own rules are above.
         const text = (value: unknown) => (typeof value === 'string' ? value : '');
-        const country = text(values.birthCountryCode).trim().toUpperCase();
-        const isItaly = country === ITALY;
-        if (isItaly && text(values.birthProvinceCode) === '') {
-          check.addIssue({ code: 'custom', path: ['birthProvinceCode'], message: M.required });
-        }
-        if (isItaly && text(values.birthCityCode) === '') {
-          check.addIssue({ code: 'custom', path: ['birthCityCode'], message: M.required });
-        }
-
-        const taxCode = text(values.taxCode);
-        if (taxCode === '') {
-          if (isTaxCodeRequired(context.requested, country || ITALY)) {
-            check.addIssue({ code: 'custom', path: ['taxCode'], message: M.required });
-          }
-          return;
-        }
-        const format = checkTaxCodeFormat(taxCode);
-        if (!format.ok) {
-          check.addIssue({ code: 'custom', path: ['taxCode'], message: PROFILE_MESSAGES.taxCode(format.reason) });
-          return;
-        }
-        // Against the holder only once the data it encodes is itself valid: otherwise that
-        // field's own message says what to fix.
-        const dob = text(values.dob).trim();
-        const gender = values.gender;
-        const place = { birthCountryCode: country, birthCityCode: text(values.birthCityCode) };
-        const birthPlaceCode = country ? taxCodeBirthPlace(place, context.countryNationalCodes) : null;
-        if (checkBirthDate(dob, context.today) !== 'ok' || (gender !== 'F' && gender !== 'M') || !birthPlaceCode) return;
-        const result = checkTaxCodeAgainstHolder(taxCode, { ...context.holder, dob, gender, birthPlaceCode });
-        if (!result.ok) {
-          check.addIssue({ code: 'custom', path: ['taxCode'], message: PROFILE_MESSAGES.taxCode(result.reason) });
+        const draft = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, text(values[field])])) as ProfileDraft;
+        const problems = checkProfileDraft(draft, context);
+        for (const field of CROSS_FIELD_CHECKED) {
+          const problem = problems[field];
+          if (problem) check.addIssue({ code: 'custom', path: [field], message: profileProblemMessage(field, problem) });
         }
       },
       { when: () => true },
@@ -142,22 +130,3 @@ export function profileCompletionSchema(context: ProfileFormContext) {
 }
 
 export type ProfileCompletion = z.output<ReturnType<typeof profileCompletionSchema>>;
-
-function textOf(formData: FormData, name: string): string {
-  const value = formData.get(name);
-  return typeof value === 'string' ? value : '';
-}
-
-/**
- * What an `intent=refresh` submit re-renders: what the fan typed, with the clearing rules
- * applied between the values the page showed (`previous…`) and the submitted ones — a new
- * birth date or country empties the province and city, a new country the tax code, a new
- * province the city. A province chosen together with a new date or country is kept.
- */
-export function refreshedProfileValues(formData: FormData): ProfileFormValues {
-  const next = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, textOf(formData, field)])) as ProfileFormValues;
-  const previous = Object.fromEntries(
-    Object.entries(PREVIOUS_FIELDS).map(([field, hiddenName]) => [field, textOf(formData, hiddenName)]),
-  ) as Record<PreviousField, string>;
-  return applyHolderClearingRules({ ...next, ...previous }, next);
-}

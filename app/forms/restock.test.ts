@@ -18,7 +18,17 @@ describe('restockSchema', () => {
     expect(most.status === 'success' && most.value).toEqual({ productId: 'jcard', variantId: 'jcard-64', quantity: 99999 });
   });
 
-  it.each(['0', '100000', '1.5', '-2', 'five', ''])('refuses the quantity %j', (quantity) => {
+  // Spec §5: number inputs strip non-digits, on the server too (the browser does it as typed).
+  it.each([
+    ['1.000', 1000],
+    [' 12 ', 12],
+    ['-2', 2],
+  ])('reads %j as %j', (quantity, read) => {
+    const result = parse({ productId: 'young', quantity });
+    expect(result.status === 'success' && result.value.quantity).toBe(read);
+  });
+
+  it.each(['0', '100000', '99.999.9', 'five', ''])('refuses the quantity %j', (quantity) => {
     const result = parse({ productId: 'young', quantity });
     expect(result.status).toBe('error');
     expect(errorsOf(result)?.quantity).toEqual([expect.stringMatching(/invalidQuantity|required/)]);

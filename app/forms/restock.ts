@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES as M } from './messages';
+import { digitsText } from './text';
 
 export const MAX_RESTOCK_QUANTITY = 99_999;
 const QUANTITY_MESSAGE = 'notify:stock.invalidQuantity';
@@ -8,11 +9,8 @@ const QUANTITY_MESSAGE = 'notify:stock.invalidQuantity';
 export const restockSchema = z.object({
   productId: z.string({ error: M.required }).trim().min(1, { error: M.required }),
   variantId: z.string().trim().optional(),
-  // A string field (a plain text input in the page) read as a whole number.
-  quantity: z
-    .string({ error: QUANTITY_MESSAGE })
-    .trim()
-    .regex(/^[0-9]{1,5}$/, { error: QUANTITY_MESSAGE })
+  // A number input (non-digits stripped, as the spec's number inputs do) read as a whole number.
+  quantity: digitsText({ max: String(MAX_RESTOCK_QUANTITY).length, error: QUANTITY_MESSAGE })
     .transform(Number)
     .refine((quantity) => quantity >= 1 && quantity <= MAX_RESTOCK_QUANTITY, { error: QUANTITY_MESSAGE }),
 });

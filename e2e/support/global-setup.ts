@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { PROJECTS, baseUrlOf, baseUrlVariable } from './projects';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -18,7 +19,9 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(baseUrl: string, exited: () => string | null): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // Generous: a first start creates and seeds the database, and these machines' two cores are
+  // shared (two shops start at once, often beside other test runs).
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     const failure = exited();
     if (failure) throw new Error(failure);
@@ -33,13 +36,9 @@ async function waitForHealth(baseUrl: string, exited: () => string | null): Prom
   throw new Error(`the shop did not become healthy at ${baseUrl}`);
 }
 
-/**
- * Starts the built shop (as `npm start` runs it, offline defaults) on a free port with a
- * throwaway data directory; tests reach it through E2E_BASE_URL.
- */
-export default async function globalSetup() {
-  if (process.env.E2E_BASE_URL) return undefined; // testing a server that is already running
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
+/** The built shop (as `npm start` runs it, offline defaults) on a free port with a throwaway data directory. */
+async function startShop(name: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `shop-e2e-${name}-`));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
@@ -60,22 +59,45 @@ export default async function globalSetup() {
   });
   server.stdout.on('data', (chunk: Buffer) => {
     output.push(chunk.toString());
-    if (process.env.E2E_LOG_LEVEL) process.stdout.write(chunk);
+    if (process.env.E2E_LOG_LEVEL) process.stdout.write(`[${name}] ${chunk.toString()}`);
   });
   server.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   let exitMessage: string | null = null;
   server.on('exit', (code) => {
-    exitMessage = `the shop exited with code ${code} during the tests:\n${output.join('')}`;
+    exitMessage = `the ${name} shop exited with code ${code} during the tests:\n${output.join('')}`;
   });
   await waitForHealth(baseUrl, () => exitMessage);
-  process.env.E2E_BASE_URL = baseUrl;
-  process.env.E2E_DATA_DIR = dataDir;
-
-  return async () => {
-    server.removeAllListeners('exit');
-    const stopped = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await stopped;
-    await rm(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    stop: async () => {
+      server.removeAllListeners('exit');
+      const stopped = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await stopped;
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+/**
+ * One shop per Playwright project, so `js` and `no-js` never share stock, mail or fans. The
+ * workers (started after this) read each project's address from the environment.
+ */
+export default async function globalSetup() {
+  // A project given a running server (its own variable or E2E_BASE_URL) gets none started.
+  const missing = PROJECTS.filter((project) => !baseUrlOf(project));
+  const started = await Promise.allSettled(missing.map((project) => startShop(project)));
+  const shops = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    await Promise.all(shops.map((shop) => shop.stop()));
+  };
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await stopAll();
+    throw failure.reason;
+  }
+  missing.forEach((project, index) => {
+    process.env[baseUrlVariable(project)] = shops[index]!.baseUrl;
+  });
+  return stopAll;
 }

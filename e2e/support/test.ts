@@ -1,10 +1,31 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { AuthPages, newFan, type Fan } from '../pages/auth';
+import { LANGUAGE_COOKIE, languageCookie, type Language } from './shop';
+
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+
+type TestFixtures = {
+  pageErrors: string[];
+  /** The language the test's pages start in (the shop's cookie); none: the shop's default, Italian. */
+  language: Language | undefined;
+  /** Sign-in pages and sign-out, for tests about them and for tests that need a fan of their own. */
+  auth: AuthPages;
+  /**
+   * The worker's fan, with the test's browser context signed in as them (no pages visited).
+   * Tests run one after another in a worker: a test using this fan must leave their data as it
+   * found it (notify-me list empty, no addresses, profile incomplete). A failed test ends its
+   * worker, so a half-done test cannot leak into the next one.
+   */
+  fan: Fan;
+};
+
+type WorkerFixtures = { workerFan: { fan: Fan; cookies: Cookies } };
 
 /**
  * The shop's test: fails when the page logs an error or throws (a CSP violation, a
  * hydration mismatch, a broken script) — things a user would never see reported.
  */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -25,6 +46,37 @@ export const test = base.extend<{ pageErrors: string[] }>({
     },
     { auto: true },
   ],
+
+  language: [undefined, { option: true }],
+
+  context: async ({ context, language, baseURL }, use) => {
+    if (language) await context.addCookies([languageCookie(language, baseURL!)]);
+    await use(context);
+  },
+
+  auth: async ({ page, baseURL, language }, use) => {
+    await use(new AuthPages(page, { baseURL: baseURL!, language }));
+  },
+
+  // Signs up once per worker through the real pages and keeps the session's cookies (its storage
+  // state): a sign-up costs a password hash and five pages, too much to repeat in every test.
+  workerFan: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, javaScriptEnabled } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, javaScriptEnabled });
+      const fan = await new AuthPages(await context.newPage(), { baseURL: baseURL! }).signUp(newFan('Mario'));
+      // The session, not the language: each test chooses its own.
+      const cookies = (await context.storageState()).cookies.filter((cookie) => cookie.name !== LANGUAGE_COOKIE);
+      await context.close();
+      await use({ fan, cookies });
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+
+  fan: async ({ context, workerFan }, use) => {
+    await context.addCookies(workerFan.cookies);
+    await use(workerFan.fan);
+  },
 });
 
 export { expect };

@@ -1,4 +1,4 @@
-import { redirect, type RouterContextProvider } from 'react-router';
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { shopContext } from '../../context';
 import { loginPath } from '../../domain/login-target';
 import { pagePath } from '../../domain/page-address';
@@ -25,11 +25,13 @@ export async function redirectToLogin(request: Request, context: Context): Promi
   });
 }
 
+export type SignedIn = { user: SessionUser; customer: Customer };
+
 /**
- * Guard of secured routes: the signed-in customer, or a redirect to /login carrying the
- * page. A stored user whose customer row is gone (or belongs to another subject) is cleared.
+ * The signed-in customer, or a thrown redirect to /login carrying the page. A stored user
+ * whose customer row is gone (or belongs to another subject) is cleared.
  */
-export async function requireCustomer(request: Request, context: Context): Promise<{ user: SessionUser; customer: Customer }> {
+export async function requireCustomer(request: Request, context: Context): Promise<SignedIn> {
   const user = await getSessionUser(request, context);
   if (!user) throw await redirectToLogin(request, context);
   const customer = await context.get(shopContext).services.customers.findById(user.customerId);
@@ -37,30 +39,18 @@ export async function requireCustomer(request: Request, context: Context): Promi
   return { user, customer };
 }
 
-/** A service call refused as 401/403: the session is no longer good. */
-export class NotAuthorizedError extends Error {
-  override name = 'NotAuthorizedError';
-  constructor(readonly status: 401 | 403) {
-    super(`service refused the call with ${status}`);
-  }
-}
-
-function authStatus(error: unknown): number | undefined {
-  if (error instanceof NotAuthorizedError) return error.status;
-  if (error instanceof Response) return error.status;
-  return undefined;
-}
+const signedInContext = createContext<SignedIn>();
 
 /**
- * Runs a secured service call; a 401/403 from it clears the session and goes to /login
- * (spec: "A 401 or 403 on any secured call clears stored user and token").
+ * Middleware of the secured layout (routes/secured.tsx): every route below it runs only for a
+ * signed-in customer, read once per request and handed on through the context.
  */
-export async function withSessionCheck<T>(request: Request, context: Context, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    const status = authStatus(error);
-    if (status === 401 || status === 403) throw await redirectToLogin(request, context);
-    throw error;
-  }
+export const requireCustomerMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(signedInContext, await requireCustomer(request, context));
+  return next();
+};
+
+/** The customer the secured layout let through; only routes under that layout may call it. */
+export function signedIn(context: Context): SignedIn {
+  return context.get(signedInContext);
 }

@@ -17,7 +17,7 @@ export class IdTokenError extends Error {
  */
 export function readIdToken(
   idToken: string,
-  expected: { issuer: string; clientId: string; now?: Date; clockToleranceSeconds?: number },
+  expected: { issuer: string; clientId: string; now: Date; clockToleranceSeconds?: number },
 ): IdTokenClaims {
   const parts = idToken.split('.');
   if (parts.length !== 3 || !parts[1]) throw new IdTokenError('not a JWT');
@@ -30,7 +30,7 @@ export function readIdToken(
   if (payload.iss !== expected.issuer) throw new IdTokenError('wrong issuer');
   const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
   if (!audience.includes(expected.clientId)) throw new IdTokenError('wrong audience');
-  const now = Math.floor((expected.now ?? new Date()).getTime() / 1000);
+  const now = Math.floor(expected.now.getTime() / 1000);
   const tolerance = expected.clockToleranceSeconds ?? 60;
   if (typeof payload.exp !== 'number' || payload.exp + tolerance < now) throw new IdTokenError('expired');
   if (typeof payload.sub !== 'string' || payload.sub.length === 0) throw new IdTokenError('no subject');

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock';
 import type { ShopDb } from '../db/client';
 import type { Config } from '../env';
 import { purgeExpiredPayloads } from '../identity-provider/adapter';
@@ -11,18 +12,24 @@ import { createShopLogin } from './shop-login';
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Builds sessions, the shop login and (unless OIDC_ISSUER is set) the embedded sign-in service. */
-export async function createAuthRuntime(db: ShopDb, config: Config, logger: Logger): Promise<AuthRuntime & { stop(): void }> {
+export async function createAuthRuntime(
+  db: ShopDb,
+  config: Config,
+  logger: Logger,
+  clock: Clock,
+): Promise<AuthRuntime & { stop(): void }> {
   const identityProvider = config.oidc.embedded ? await identityProviderFor(db, config, logger) : undefined;
   // Expired sign-in artefacts (sessions, codes, interactions) are invisible to reads; delete them now and then.
   const purge = () =>
     purgeExpiredPayloads(db)
       .then((deleted) => (deleted > 0 ? logger.debug({ deleted }, 'purged expired sign-in records') : undefined))
       .catch((error: unknown) => logger.warn({ err: error }, 'could not purge expired sign-in records'));
-  const timer = identityProvider ? setInterval(purge, PURGE_INTERVAL_MS) : undefined;
+  // Fire and forget: `purge` logs its own failure, and the next tick simply tries again.
+  const timer = identityProvider ? setInterval(() => void purge(), PURGE_INTERVAL_MS) : undefined;
   timer?.unref();
   return {
     sessions: createShopSessionStorage({ secret: config.sessionSecret, production: config.production }),
-    login: createShopLogin(config),
+    login: createShopLogin(config, clock),
     identityProvider,
     attempts: createAttemptLimiter(db, {
       ...DEFAULT_LIMITS,

@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, type Session } from 'react-router';
+import type { Notice } from '../../domain/notice';
 
 /** What the shop keeps about a signed-in fan, in its own signed cookie (no DB read per page). */
 export type SessionUser = {
@@ -16,13 +17,16 @@ export type ShopSessionData = {
   returnTo: string;
 };
 
-export type ShopSession = Session<ShopSessionData>;
+/** Read once: the next page shows it and forgets it (`http/flash.ts`). */
+export type ShopFlashData = { notice: Notice };
+
+export type ShopSession = Session<ShopSessionData, ShopFlashData>;
 
 export const SESSION_COOKIE = '__shop_session';
 const SESSION_MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
 
 export function createShopSessionStorage({ secret, production }: { secret: string; production: boolean }) {
-  return createCookieSessionStorage<ShopSessionData>({
+  return createCookieSessionStorage<ShopSessionData, ShopFlashData>({
     cookie: {
       name: SESSION_COOKIE,
       httpOnly: true,

@@ -1,5 +1,6 @@
 import { Authenticator } from 'remix-auth';
 import { OAuth2RequestError, OAuth2Strategy } from 'remix-auth-oauth2';
+import type { Clock } from '../clock';
 import type { Config } from '../env';
 import type { SignedInIdentity } from '../services/customers';
 import { readIdToken } from './id-token';
@@ -53,7 +54,7 @@ async function discover(issuer: string): Promise<Endpoints> {
  * configured OIDC issuer (the embedded one by default; an external one is discovered on
  * first use and then cached).
  */
-export function createShopLogin(config: Pick<Config, 'oidc' | 'publicUrl' | 'production'>) {
+export function createShopLogin(config: Pick<Config, 'oidc' | 'publicUrl' | 'production'>, clock: Clock) {
   const { oidc } = config;
   let endpointsPromise: Promise<Endpoints> | undefined;
   let authenticatorPromise: Promise<Authenticator<LoginIdentity>> | undefined;
@@ -76,7 +77,7 @@ export function createShopLogin(config: Pick<Config, 'oidc' | 'publicUrl' | 'pro
 
   async function verify({ tokens }: OAuth2Strategy.VerifyOptions): Promise<LoginIdentity> {
     const idToken = tokens.idToken();
-    let claims = readIdToken(idToken, { issuer: oidc.issuer, clientId: oidc.clientId });
+    let claims = readIdToken(idToken, { issuer: oidc.issuer, clientId: oidc.clientId, now: clock.now() });
     const { userinfo } = await endpoints();
     if ((!claims.email || !claims.given_name || !claims.family_name) && userinfo) {
       const response = await fetch(userinfo, { headers: { Authorization: `Bearer ${tokens.accessToken()}` } });

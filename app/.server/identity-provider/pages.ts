@@ -1,35 +1,18 @@
-import { createHash } from 'node:crypto';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { languageFromCookieHeader } from '../../i18n/language-cookie';
 import { DEFAULT_LANGUAGE } from '../../domain/catalogue-types';
 import { resources } from '../../i18n/resources';
+import shopStylesUrl from '../../styles/app.css?url';
 
 /**
- * The few pages oidc-provider renders itself, made ours: translated, styled without inline
- * style attributes, and within the shop's CSP (scripts carry the request's nonce, the one
- * style block is allowed by its hash).
+ * The few pages oidc-provider renders itself, made ours: translated, in the shop's stylesheet
+ * (a brand bar instead of the full header: these pages sit between the shop and the sign-in
+ * service and offer nothing to navigate to), and within the shop's CSP (no inline styles;
+ * scripts carry the request's nonce).
  */
-
-const PAGE_CSS =
-  'body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#111;background:#fff;line-height:1.5}' +
-  'main{max-width:32rem;margin:3rem auto;padding:0 1rem;display:grid;gap:1rem}' +
-  'button{font:inherit;font-weight:600;min-height:2.75rem;padding:.5rem 1rem;border:2px solid #111;border-radius:.5rem;background:#111;color:#fff;cursor:pointer}' +
-  'button:focus-visible{outline:3px solid #1a5fd0;outline-offset:2px}';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
-/** Adds a hash source for an inline `<style>` to the response's CSP, if one is set. */
-function allowInlineStyle(ctx: KoaContextWithOIDC, css: string): void {
-  const policy = ctx.response.get('Content-Security-Policy');
-  if (!policy) return;
-  const source = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
-  const directives = policy.split(';').map((directive) => directive.trim());
-  const index = directives.findIndex((directive) => directive.startsWith('style-src '));
-  if (index === -1) directives.push(`style-src ${source}`);
-  else directives[index] = `${directives[index]} ${source}`;
-  ctx.set('Content-Security-Policy', directives.join('; '));
 }
 
 function cspNonce(ctx: KoaContextWithOIDC): string {
@@ -54,7 +37,6 @@ export async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promi
   const confirmForm = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
   const autoConfirm = typeof ctx.oidc.params?.id_token_hint === 'string';
   const nonce = cspNonce(ctx);
-  allowInlineStyle(ctx, PAGE_CSS);
   ctx.type = 'html';
   ctx.body = `<!DOCTYPE html>
 <html lang="${language}">
@@ -63,14 +45,16 @@ export async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promi
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>${escapeHtml(`${shopName} – ${t.providerTitle}`)}</title>
-<style>${PAGE_CSS}</style>
+<link rel="stylesheet" href="${escapeHtml(shopStylesUrl)}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>
-<main>
+<header class="site-header"><div class="site-header__inner"><span class="site-header__brand">${escapeHtml(shopName)}</span></div></header>
+<main id="main" class="site-main provider-page">
 <h1>${escapeHtml(t.providerTitle)}</h1>
 <p>${escapeHtml(t.providerBody)}</p>
 ${confirmForm}
-<button type="submit" form="op.logoutForm">${escapeHtml(t.providerSubmit)}</button>
+<button type="submit" form="op.logoutForm" class="button button--primary">${escapeHtml(t.providerSubmit)}</button>
 </main>
 ${autoConfirm && nonce ? `<script nonce="${escapeHtml(nonce)}">document.getElementById('op.logoutForm').submit();</script>` : ''}
 </body>

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock';
 import type { Config } from '../env';
 import type { Logger } from '../logger';
 import type { Database } from '../db/client';
@@ -15,23 +16,25 @@ const NOTIFY_ME_SWEEP_INTERVAL_MS = 60_000;
 export function startMailBackground(input: {
   database: Database;
   config: Config;
+  clock: Clock;
   logger: Logger;
   notifyMe: NotifyMeService;
 }): { stop(): Promise<void> } {
-  const { database, config, logger, notifyMe } = input;
+  const { database, config, clock, logger, notifyMe } = input;
   const dispatcher = startMailDispatcher({
     db: database.db,
     singleProcess: database.kind === 'pglite',
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
     logger,
+    clock,
   });
 
   let sweeping: Promise<unknown> | null = null;
   const sweep = () => {
     if (sweeping) return;
     sweeping = notifyMe
-      .releasePending({ publicUrl: config.publicUrl })
+      .releasePending()
       .then((queued) => (queued > 0 ? logger.info({ queued }, 'notify-me: queued mail for products back in stock') : undefined))
       .catch((error: unknown) => logger.error({ err: error }, 'notify-me: sweep failed'))
       .finally(() => {

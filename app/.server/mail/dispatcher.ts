@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { MAX_MAIL_ATTEMPTS, nextAttemptAfterFailure } from '../../domain/mail-retry';
+import { systemClock, type Clock } from '../clock';
 import type { ShopDb } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Logger } from '../logger';
@@ -22,6 +23,8 @@ export type MailDispatcherOptions = {
   smtpUrl: string | null;
   from: string;
   logger: Logger;
+  /** When mail is due and when a retry is scheduled; the system clock unless a test stands elsewhere. */
+  clock?: Clock;
   /** How often the timer looks for due mail; 0 starts no timer (tests). */
   intervalMs?: number;
 };
@@ -100,7 +103,8 @@ export function startMailDispatcher(options: MailDispatcherOptions): MailDispatc
     return 'sent';
   }
 
-  async function deliverDue(now = new Date()) {
+  const clock = options.clock ?? systemClock;
+  async function deliverDue(now = clock.now()) {
     const counts = { sent: 0, failed: 0 };
     for (let index = 0; index < BATCH_SIZE; index += 1) {
       // On PostgreSQL the row stays locked while it is being sent: another instance skips it.

@@ -1,11 +1,11 @@
 import { desc, sql } from 'drizzle-orm';
-import type { ShopDb } from '../db/client';
+import type { ServiceDeps } from '../services';
 import { mailOutbox } from '../db/schema';
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
 /** Reading the outbox (the /dev/outbox page for developers and support, offline). */
-export function createMailOutboxService(db: ShopDb) {
+export function createMailOutboxService({ db }: Pick<ServiceDeps, 'db'>) {
   return {
     /** Newest first; `to` narrows to one recipient (exact address, case-insensitive). */
     async listRecent({ to, limit }: { to?: string; limit: number }): Promise<OutboxMail[]> {
@@ -18,3 +18,5 @@ export function createMailOutboxService(db: ShopDb) {
     },
   };
 }
+
+export type MailOutboxService = ReturnType<typeof createMailOutboxService>;

@@ -1,10 +1,16 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { ShopDb } from '../db/client';
+import { checkAddressDraft, type AddressDraft, type AddressField } from '../../domain/address-check';
+import { isItaly } from '../../domain/countries';
+import { normalisePhoneForStorage } from '../../domain/phone';
+import { failure, refuseInvalid, success, type Result } from '../../domain/result';
+import { romeDate } from '../../domain/shop-time';
+import type { ServiceDeps } from '.';
 import { addresses } from '../db/schema';
+import { getCountry, listMunicipalities, listProvinces } from './lookups';
 
 export type SavedAddress = typeof addresses.$inferSelect;
 
-/** What the address form saves (already validated and resolved against the lookups). */
+/** An address ready to store: checked, and resolved against the lookups. */
 export type AddressInput = {
   firstName: string;
   lastName: string;
@@ -22,15 +28,71 @@ export type AddressInput = {
   postalCode: string;
 };
 
+export type SaveAddressResult = Result<SavedAddress, 'not-found' | 'invalid', AddressField>;
+
+/**
+ * The address to store from a checked draft: the country must exist, and an Italian city must
+ * be a municipality of the chosen province on `today` (its name, the province's name and region
+ * and the Belfiore code come from the lookups, not from the caller).
+ */
+async function resolveDraft(draft: AddressDraft, today: string): Promise<Result<AddressInput, 'invalid', AddressField>> {
+  const text = (field: AddressField) => draft[field].trim();
+  if (!(await getCountry(text('countryCode')))) return failure('invalid', { countryCode: 'notInList' });
+  const common = {
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    phone: normalisePhoneForStorage(text('phone')),
+    street: text('street'),
+    number: text('number') || null,
+    extraInfo: text('extraInfo') || null,
+    countryCode: text('countryCode'),
+    postalCode: text('postalCode'),
+  };
+  if (!isItaly(common.countryCode)) {
+    const place = { provinceCode: null, state: text('state') || null, region: null, cityCode: null };
+    return success({ ...common, ...place, city: text('city') });
+  }
+  const province = (await listProvinces(today)).find(({ code }) => code === text('provinceCode'));
+  if (!province) return failure('invalid', { provinceCode: 'notInList' });
+  const city = (await listMunicipalities(province.code, today)).find(({ nationalCode }) => nationalCode === text('cityCode'));
+  if (!city) return failure('invalid', { cityCode: 'notInList' });
+  const place = { provinceCode: province.code, state: province.name, region: province.region || null };
+  return success({ ...common, ...place, city: city.name, cityCode: city.nationalCode });
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A customer's address book. Every call takes the customer's id and only reads or writes that
  * customer's rows: someone else's address (or a malformed id) is simply not found.
  */
-export function createAddressesService(db: ShopDb) {
+export function createAddressesService({ db, clock }: Pick<ServiceDeps, 'db' | 'clock'>) {
   const owned = (customerId: string, addressId: string) =>
     and(eq(addresses.id, addressId), eq(addresses.customerId, customerId));
+
+  /** A fan's first address (or the first after the preferred one was deleted) becomes the preferred one. */
+  async function create(customerId: string, input: AddressInput): Promise<SavedAddress> {
+    const [address] = await db
+      .insert(addresses)
+      .values({
+        ...input,
+        customerId,
+        isPreferred: sql`not exists (select 1 from ${addresses} where ${addresses.customerId} = ${customerId} and ${addresses.isPreferred})`,
+      })
+      .returning();
+    if (!address) throw new Error('address insert returned no row');
+    return address;
+  }
+
+  async function update(customerId: string, addressId: string, input: AddressInput): Promise<SavedAddress | null> {
+    if (!UUID.test(customerId) || !UUID.test(addressId)) return null;
+    const [address] = await db
+      .update(addresses)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(owned(customerId, addressId))
+      .returning();
+    return address ?? null;
+  }
 
   return {
     /** Preferred first, then oldest first (the order in which they were added). */
@@ -49,43 +111,37 @@ export function createAddressesService(db: ShopDb) {
       return address ?? null;
     },
 
-    /** A fan's first address (or the first after the preferred one was deleted) becomes the preferred one. */
-    async create(customerId: string, input: AddressInput): Promise<SavedAddress> {
-      const [address] = await db
-        .insert(addresses)
-        .values({
-          ...input,
-          customerId,
-          isPreferred: sql`not exists (select 1 from ${addresses} where ${addresses.customerId} = ${customerId} and ${addresses.isPreferred})`,
-        })
-        .returning();
-      if (!address) throw new Error('address insert returned no row');
-      return address;
+    /**
+     * Saves a fan's address: a new one, or `addressId` (which must be theirs, else
+     * 'not-found'). Checks the draft itself (domain/address-check) and resolves the Italian
+     * places and the phone (`+` → `00`) before storing; refusals are reason codes per field.
+     */
+    async save(customerId: string, draft: AddressDraft, addressId?: string): Promise<SaveAddressResult> {
+      if (!UUID.test(customerId) || (addressId !== undefined && !UUID.test(addressId))) return failure('not-found');
+      const refused = refuseInvalid(checkAddressDraft(draft));
+      if (refused) return refused;
+      const resolved = await resolveDraft(draft, romeDate(clock.now()));
+      if (!resolved.ok) return resolved;
+      const saved = addressId === undefined ? await create(customerId, resolved.value) : await update(customerId, addressId, resolved.value);
+      return saved ? success(saved) : failure('not-found');
     },
 
-    async update(customerId: string, addressId: string, input: AddressInput): Promise<SavedAddress | null> {
-      if (!UUID.test(customerId) || !UUID.test(addressId)) return null;
-      const [address] = await db
-        .update(addresses)
-        .set({ ...input, updatedAt: sql`now()` })
-        .where(owned(customerId, addressId))
-        .returning();
-      return address ?? null;
-    },
+    create,
+    update,
 
-    /** True when the address was the customer's and is gone. */
-    async delete(customerId: string, addressId: string): Promise<boolean> {
-      if (!UUID.test(customerId) || !UUID.test(addressId)) return false;
+    /** Deletes the customer's own address; anything else is 'not-found'. */
+    async delete(customerId: string, addressId: string): Promise<Result<void, 'not-found'>> {
+      if (!UUID.test(customerId) || !UUID.test(addressId)) return failure('not-found');
       const deleted = await db.delete(addresses).where(owned(customerId, addressId)).returning({ id: addresses.id });
-      return deleted.length > 0;
+      return deleted.length > 0 ? success(undefined) : failure('not-found');
     },
 
     /**
      * Makes one address the preferred one and every other address of the customer not, in one
      * statement (so there is never a moment with two); nothing changes unless the address is theirs.
      */
-    async setPreferred(customerId: string, addressId: string): Promise<boolean> {
-      if (!UUID.test(customerId) || !UUID.test(addressId)) return false;
+    async setPreferred(customerId: string, addressId: string): Promise<Result<void, 'not-found'>> {
+      if (!UUID.test(customerId) || !UUID.test(addressId)) return failure('not-found');
       const changed = await db
         .update(addresses)
         .set({ isPreferred: sql`${addresses.id} = ${addressId}` })
@@ -96,7 +152,7 @@ export function createAddressesService(db: ShopDb) {
           ),
         )
         .returning({ id: addresses.id });
-      return changed.length > 0;
+      return changed.length > 0 ? success(undefined) : failure('not-found');
     },
   };
 }

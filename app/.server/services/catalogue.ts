@@ -1,17 +1,16 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CatalogueProduct, Promo, ProductDetail } from '../../domain/catalogue-types';
-import type { ShopDb } from '../db/client';
+import { failure, success, type Result } from '../../domain/result';
+import type { ServiceDeps } from '.';
 import { customizations, membershipCodes, products, productVariants, promos, sizes } from '../db/schema';
-import { createNotifyMeService } from './notify-me';
+import type { NotifyMeService } from './notify-me';
 
 type ProductRow = typeof products.$inferSelect;
 
 /** A restock: one size (`variantId`) or, without it, every size of the product (if any). */
 export type RestockInput = { productId: string; variantId: string | null; quantity: number };
 
-export type RestockResult =
-  | { ok: true; queuedMails: number }
-  | { ok: false; reason: 'unknown-product' | 'unknown-variant' };
+export type RestockResult = Result<{ queuedMails: number }, 'unknown-product' | 'unknown-variant'>;
 type MembershipCodeRow = typeof membershipCodes.$inferSelect;
 
 function toCatalogueProduct(product: ProductRow, code: MembershipCodeRow, productPromos: Promo[]): CatalogueProduct {
@@ -44,7 +43,7 @@ function toCatalogueProduct(product: ProductRow, code: MembershipCodeRow, produc
   };
 }
 
-export function createCatalogueService(db: ShopDb) {
+export function createCatalogueService({ db }: Pick<ServiceDeps, 'db'>, { notifyMe }: { notifyMe: NotifyMeService }) {
   async function promosByProduct(productIds?: string[]): Promise<Map<string, Promo[]>> {
     const rows = await db
       .select()
@@ -126,7 +125,7 @@ export function createCatalogueService(db: ShopDb) {
      * `available`), then queues the mail of the fans waiting for it. The release runs after
      * the stock commit; if it fails, the shop's periodic sweep queues the mail later.
      */
-    async restock(input: RestockInput, mail: { publicUrl: string }): Promise<RestockResult> {
+    async restock(input: RestockInput): Promise<RestockResult> {
       const outcome = await db.transaction(async (tx) => {
         const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
         if (!product) return 'unknown-product' as const;
@@ -144,15 +143,17 @@ export function createCatalogueService(db: ShopDb) {
         await tx.update(products).set({ soldOut: false, availability: 'available' }).where(eq(products.id, input.productId));
         return 'restocked' as const;
       });
-      if (outcome !== 'restocked') return { ok: false, reason: outcome };
-      const queuedMails = await createNotifyMeService(db).releasePending(mail);
-      return { ok: true, queuedMails };
+      if (outcome !== 'restocked') return failure(outcome);
+      const queuedMails = await notifyMe.releasePending();
+      return success({ queuedMails });
     },
 
-    /** Marks a product sold out (support testing of notify-me); sizes keep their stock. False if unknown. */
-    async markSoldOut(productId: string): Promise<boolean> {
+    /** Marks a product sold out (support testing of notify-me); sizes keep their stock. */
+    async markSoldOut(productId: string): Promise<Result<void, 'unknown-product'>> {
       const updated = await db.update(products).set({ soldOut: true }).where(eq(products.id, productId)).returning({ id: products.id });
-      return updated.length > 0;
+      return updated.length > 0 ? success(undefined) : failure('unknown-product');
     },
   };
 }
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,19 +1,50 @@
+import type { Clock } from '../clock';
 import type { ShopDb } from '../db/client';
-import { createMailOutboxService } from '../mail/outbox';
-import { createAddressesService } from './addresses';
-import { createCatalogueService } from './catalogue';
-import { createCustomersService } from './customers';
-import { createNotifyMeService } from './notify-me';
+import type { Config } from '../env';
+import type { Logger } from '../logger';
+import { createMailOutboxService, type MailOutboxService } from '../mail/outbox';
+import { createAddressesService, type AddressesService } from './addresses';
+import { createCatalogueService, type CatalogueService } from './catalogue';
+import { createCustomersService, type CustomersService } from './customers';
+import { createNotifyMeService, type NotifyMeService } from './notify-me';
 
-/** Everything a route may ask of the outside world, bound to one database. */
-export function createServices(db: ShopDb) {
+/**
+ * What every service is built from. `db` may be the database or an open transaction (a
+ * drizzle transaction is a database too): services bound to a transaction run all their
+ * queries in it, which is how one use case spans several services (`Services.transaction`).
+ */
+export type ServiceDeps = {
+  db: ShopDb;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+};
+
+/**
+ * The shop's use cases, built once per process (and once per transaction that needs them).
+ * A service never constructs another: one that needs another's work gets it here.
+ */
+export function createServices(deps: ServiceDeps): Services {
+  const notifyMe = createNotifyMeService(deps);
   return {
-    catalogue: createCatalogueService(db),
-    customers: createCustomersService(db),
-    addresses: createAddressesService(db),
-    notifyMe: createNotifyMeService(db),
-    mailOutbox: createMailOutboxService(db),
+    catalogue: createCatalogueService(deps, { notifyMe }),
+    customers: createCustomersService(deps),
+    addresses: createAddressesService(deps),
+    notifyMe,
+    mailOutbox: createMailOutboxService(deps),
+    transaction: (work) => deps.db.transaction((tx) => work(createServices({ ...deps, db: tx }))),
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+export type Services = {
+  catalogue: CatalogueService;
+  customers: CustomersService;
+  addresses: AddressesService;
+  notifyMe: NotifyMeService;
+  mailOutbox: MailOutboxService;
+  /**
+   * Runs `work` with services bound to one transaction: everything it does commits together
+   * or not at all (a nested transaction becomes a savepoint).
+   */
+  transaction<T>(work: (inTransaction: Services) => Promise<T>): Promise<T>;
+};

@@ -6,6 +6,7 @@
 // Country names come from ICU (Intl.DisplayNames), as elsewhere in the shop.
 import { belfioreConnector, type BelfiorePlace } from '@marketto/belfiore-connector-embedded';
 import { iso31661, iso31662 } from 'iso-3166';
+import type { Language } from '../../domain/catalogue-types';
 
 /** A date as YYYY-MM-DD; such strings compare correctly as plain strings. */
 export type IsoDate = string;
@@ -54,6 +55,13 @@ const ISO_BY_NATIONAL_CODE: Readonly<Record<string, string>> = { Z160: 'XK' };
 // ISO 3166-2:IT lists Valle d'Aosta only as a region (IT-23): it has no province, the region
 // acts as one (ISTAT names the unit "Valle d'Aosta/Vallée d'Aoste" too).
 const REGION_AS_PROVINCE: Readonly<Record<string, string>> = { AO: 'IT-23' };
+// Sardinia's reform (regional law 9/2023) restored two provinces after the packaged ISO 3166-2
+// list: the municipalities already carry their acronyms, ISO has no entry yet. Names as the
+// region instituted them in 2025 (OT is no longer "Olbia-Tempio", the 2005–2016 province).
+const PROVINCES_MISSING_FROM_ISO: Readonly<Record<string, { name: string; parent: string }>> = {
+  OG: { name: 'Ogliastra', parent: 'IT-88' },
+  OT: { name: 'Gallura Nord-Est Sardegna', parent: 'IT-88' },
+};
 const STILL_VALID = '9999-12-31';
 
 /** Calendar day of a Date built by dayjs in local time (so read with local getters). */
@@ -74,7 +82,7 @@ export function repairMojibake(name: string): string {
   return decoded.includes('\ufffd') ? name : decoded;
 }
 
-function displayNames(language: 'it' | 'en'): (code: string) => string | undefined {
+function displayNames(language: Language): (code: string) => string | undefined {
   const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
   return (code) => {
     try {
@@ -123,9 +131,9 @@ function buildMunicipalities(places: BelfiorePlace[]): MunicipalityRecord[] {
 }
 
 /**
- * Provinces are the ISO 3166-2:IT ones plus any acronym the municipalities use that ISO lacks
- * (provinces abolished before the current ISO list, or restored after it): those keep their
- * acronym as name so their municipalities stay reachable.
+ * Provinces are the ISO 3166-2:IT ones (plus the restored ones it lacks, named above) and any
+ * other acronym the municipalities use (provinces abolished before the current ISO list): those
+ * keep their acronym as name so their municipalities stay reachable.
  */
 function buildProvinces(municipalities: MunicipalityRecord[]): ProvinceRecord[] {
   const regionNames = new Map<string, string>();
@@ -137,6 +145,9 @@ function buildProvinces(municipalities: MunicipalityRecord[]): ProvinceRecord[] 
   for (const [code, region] of Object.entries(REGION_AS_PROVINCE)) {
     const name = regionNames.get(region);
     if (name && !isoProvinces.has(code)) isoProvinces.set(code, { name, parent: region });
+  }
+  for (const [code, province] of Object.entries(PROVINCES_MISSING_FROM_ISO)) {
+    if (!isoProvinces.has(code)) isoProvinces.set(code, province);
   }
   const windows = new Map<string, { validFrom: IsoDate; validTo: IsoDate | null }>();
   for (const municipality of municipalities) {

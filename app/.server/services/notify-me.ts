@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Language, LocalizedText } from '../../domain/catalogue-types';
 import { backInStockMail, isPurchasable, notifyMeDedupeKey } from '../../domain/notify-me';
+import { failure, success, type Result } from '../../domain/result';
 import type { ShopDb } from '../db/client';
+import type { ServiceDeps } from '.';
 import { customers, mailOutbox, notifyRequests, products, productVariants } from '../db/schema';
 import { composeBackInStockMail } from '../mail/compose';
 
@@ -14,7 +16,8 @@ export type NotifyMeRequest = {
   notifiedAt: Date | null;
 };
 
-export type SubscribeResult = 'subscribed' | 'available' | 'unknown-product';
+/** Refused for an unknown product, and for one on sale (nothing to wait for). */
+export type SubscribeResult = Result<void, 'available' | 'unknown-product'>;
 
 /** Products, or the executor of a transaction: both run queries. */
 type Queries = Pick<ShopDb, 'select'>;
@@ -41,7 +44,7 @@ async function purchasableProducts(db: Queries, productIds: string[]): Promise<M
   );
 }
 
-export function createNotifyMeService(db: ShopDb) {
+export function createNotifyMeService({ db, clock, config }: Pick<ServiceDeps, 'db' | 'clock' | 'config'>) {
   return {
     /**
      * Asks to be told when a sold-out product is back. Idempotent: one row per fan and
@@ -50,8 +53,8 @@ export function createNotifyMeService(db: ShopDb) {
      */
     async subscribe(customerId: string, productId: string, language: Language): Promise<SubscribeResult> {
       const purchasable = (await purchasableProducts(db, [productId])).get(productId);
-      if (purchasable === undefined) return 'unknown-product';
-      if (purchasable) return 'available';
+      if (purchasable === undefined) return failure('unknown-product');
+      if (purchasable) return failure('available');
       await db
         .insert(notifyRequests)
         .values({ customerId, productId, language })
@@ -64,7 +67,7 @@ export function createNotifyMeService(db: ShopDb) {
             notifiedAt: null,
           },
         });
-      return 'subscribed';
+      return success(undefined);
     },
 
     /** Whether the fan waits for this product (asked, mail not queued yet). */
@@ -99,13 +102,13 @@ export function createNotifyMeService(db: ShopDb) {
         .orderBy(desc(notifyRequests.createdAt), asc(notifyRequests.productId));
     },
 
-    /** Removes the fan's own request; false when they had none for the product. */
-    async cancel(customerId: string, productId: string): Promise<boolean> {
+    /** Removes the fan's own request; 'not-found' when they had none for the product. */
+    async cancel(customerId: string, productId: string): Promise<Result<void, 'not-found'>> {
       const deleted = await db
         .delete(notifyRequests)
         .where(and(eq(notifyRequests.customerId, customerId), eq(notifyRequests.productId, productId)))
         .returning({ id: notifyRequests.id });
-      return deleted.length > 0;
+      return deleted.length > 0 ? success(undefined) : failure('not-found');
     },
 
     /**
@@ -114,7 +117,9 @@ export function createNotifyMeService(db: ShopDb) {
      * concurrent run waits for the claimed rows and then skips them (their `notified_at` is
      * no longer null), and the outbox's unique `dedupe_key` stops any second copy.
      */
-    async releasePending({ publicUrl, now = new Date() }: { publicUrl: string; now?: Date }): Promise<number> {
+    async releasePending(): Promise<number> {
+      const now = clock.now();
+      const { publicUrl } = config;
       return db.transaction(async (tx) => {
         const waited = await tx
           .selectDistinct({ productId: notifyRequests.productId })

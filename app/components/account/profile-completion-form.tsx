@@ -1,46 +1,71 @@
-import type { FieldMetadata } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { Form, type FormProps } from 'react-router';
-import { ITALY } from '../../domain/profile-completeness';
-import { PREVIOUS_FIELDS, type ProfileFormField, type ProfileFormValues } from '../../forms/profile';
-import { ErrorSummary, type SummaryError } from '../form/error-summary';
+import { Form } from 'react-router';
+import { ITALY } from '../../domain/countries';
+import { PROFILE_DEPENDENT_FIELDS, PROFILE_FIELDS, type profileCompletionSchema } from '../../forms/profile';
+import type { DependentFormView } from '../../forms/refresh';
+import { RefreshButton, RefreshHint, useDependentFields } from '../form/dependent-fields';
+import { ErrorSummary } from '../form/error-summary';
 import { RadioGroupField } from '../form/radio-group-field';
-import { RefreshButton, SelectField, type SelectOption } from '../form/select-field';
+import { SelectField, type SelectOption } from '../form/select-field';
 import { SubmitButton } from '../form/submit-button';
 import { TextField } from '../form/text-field';
+import { useShopForm } from '../form/use-shop-form';
 
-export const REFRESH_BUTTON_ID = 'profile-refresh';
+const FORM_ID = 'profile';
+const { remembered: TRIGGERS } = PROFILE_DEPENDENT_FIELDS;
 
 type ProfileCompletionFormProps = {
-  fields: Record<ProfileFormField, FieldMetadata<string>>;
-  /** `useShopForm`'s props for `<Form>` (id, submit handling, no native validation). */
-  formProps: Omit<FormProps, 'method' | 'children'>;
-  summary: { key: number; errors: SummaryError[] };
-  /** The values the page was rendered with (sent back as `previous…`) and the lists for them. */
-  view: {
-    values: ProfileFormValues;
-    choices: { countries: SelectOption[]; provinces: SelectOption[]; cities: SelectOption[] };
-  };
+  /** The schema the action checks with, built for this fan and request. */
+  schema: ReturnType<typeof profileCompletionSchema>;
+  /** The values to show (loaded, refreshed or refused) and the birth-place lists for them. */
+  view: DependentFormView<
+    (typeof PROFILE_FIELDS)[number],
+    { choices: { countries: SelectOption[]; provinces: SelectOption[]; cities: SelectOption[] } }
+  >;
   phoneRequired: boolean;
 };
 
 /**
- * The fields of the profile-completion page. The province and municipality are asked only
- * for an Italian birth country; with JavaScript the country and province lists press the
- * refresh button themselves, without it the fan does.
+ * The profile-completion form. The province and municipality are asked only for an Italian
+ * birth country; the lists narrow with the date, country and province (dependent-fields.tsx):
+ * the server's answers update it in place.
  */
-export function ProfileCompletionForm({ fields, formProps, summary, view, phoneRequired }: ProfileCompletionFormProps) {
+export function ProfileCompletionForm({ schema, view, phoneRequired }: ProfileCompletionFormProps) {
   const { t } = useTranslation('account');
+  const { form, fields, formProps, summary } = useShopForm(schema, {
+    id: FORM_ID,
+    lastResult: view.result,
+    refreshed: view.refresh?.result,
+    fieldOrder: [...PROFILE_FIELDS],
+    defaultValue: view.values,
+  });
+  const dependent = useDependentFields({ form, view, remembered: TRIGGERS, triggers: TRIGGERS });
   const bornInItaly = view.values.birthCountryCode.trim().toUpperCase() === ITALY;
   const provinceChosen = view.choices.cities.length > 0;
   return (
     <>
-      <ErrorSummary key={summary.key} errors={summary.errors} />
-      <Form method="post" {...formProps} className="form">
-        {(Object.entries(PREVIOUS_FIELDS) as [keyof typeof PREVIOUS_FIELDS, string][]).map(([field, name]) => (
-          <input key={name} type="hidden" name={name} value={view.values[field]} />
-        ))}
-        <TextField field={fields.dob} label={t('fields.dob')} type="date" autoComplete="bday" />
+      <ErrorSummary
+        key={summary.key}
+        errors={summary.errors}
+        labels={{
+          dob: t('fields.dob'),
+          gender: t('fields.gender'),
+          phone: t('fields.phone'),
+          birthCountryCode: t('fields.birthCountry'),
+          birthProvinceCode: t('fields.birthProvince'),
+          birthCityCode: t('fields.birthCity'),
+          taxCode: t('fields.taxCode'),
+        }}
+      />
+      <Form method="post" {...formProps} {...dependent.handlers} className="form">
+        {dependent.previousInputs}
+        <TextField
+          field={fields.dob}
+          label={t('fields.dob')}
+          type="date"
+          autoComplete="bday"
+          focusOnLoad={dependent.focusOnLoad('dob')}
+        />
         <RadioGroupField
           field={fields.gender}
           legend={t('fields.gender')}
@@ -57,12 +82,12 @@ export function ProfileCompletionForm({ fields, formProps, summary, view, phoneR
         />
         <fieldset className="form-fieldset">
           <legend className="form-fieldset__legend">{t('complete.birthPlaceLegend')}</legend>
-          <p className="form-field__hint">{t('complete.refreshHint')}</p>
+          <RefreshHint>{t('complete.refreshHint')}</RefreshHint>
           <SelectField
             field={fields.birthCountryCode}
             label={t('fields.birthCountry')}
             options={view.choices.countries}
-            refreshWith={REFRESH_BUTTON_ID}
+            focusOnLoad={dependent.focusOnLoad('birthCountryCode')}
           />
           {bornInItaly ? (
             <>
@@ -70,7 +95,7 @@ export function ProfileCompletionForm({ fields, formProps, summary, view, phoneR
                 field={fields.birthProvinceCode}
                 label={t('fields.birthProvince')}
                 options={view.choices.provinces}
-                refreshWith={REFRESH_BUTTON_ID}
+                focusOnLoad={dependent.focusOnLoad('birthProvinceCode')}
               />
               <SelectField
                 field={fields.birthCityCode}
@@ -81,7 +106,7 @@ export function ProfileCompletionForm({ fields, formProps, summary, view, phoneR
               />
             </>
           ) : null}
-          <RefreshButton id={REFRESH_BUTTON_ID} />
+          <RefreshButton />
         </fieldset>
         <TextField field={fields.taxCode} label={t('fields.taxCode')} autoComplete="off" hint={t('complete.taxCodeHint')} />
         <SubmitButton>{t('complete.submit')}</SubmitButton>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The profile as the dashboard shows it: display-ready texts, null where the fan gave nothing. */
@@ -13,6 +14,20 @@ export type ProfileDisplay = {
 
 const ROWS = ['name', 'email', 'phone', 'dob', 'gender', 'birthPlace', 'taxCode'] as const;
 
+/**
+ * An e-mail address with line-break opportunities before its `@` and dots (where a reader
+ * expects a long address to wrap, as style guides break URLs), instead of mid-word.
+ */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?=[@.])/);
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
 /** A description list of the fan's data; missing values say "not provided" rather than staying blank. */
 export function ProfileSummary({ profile }: { profile: ProfileDisplay }) {
   const { t } = useTranslation('account');
@@ -23,7 +38,15 @@ export function ProfileSummary({ profile }: { profile: ProfileDisplay }) {
         return (
           <div key={row} className="profile-summary__row">
             <dt>{t(`fields.${row}`)}</dt>
-            <dd>{value ? value : <span className="profile-summary__missing">{t('dashboard.notProvided')}</span>}</dd>
+            <dd className={`profile-summary__value profile-summary__value--${row}`}>
+              {!value ? (
+                <span className="profile-summary__missing">{t('dashboard.notProvided')}</span>
+              ) : row === 'email' ? (
+                <BreakableEmail email={value} />
+              ) : (
+                value
+              )}
+            </dd>
           </div>
         );
       })}

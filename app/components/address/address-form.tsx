@@ -1,21 +1,18 @@
-import { useEffect, useRef, type MutableRefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
-import { ADDRESS_LOCATION_FIELDS, isItaly } from '../../domain/address-form';
-import {
-  ADDRESS_FIELD_ORDER,
-  addressSchema,
-  PREVIOUS_FIELD_PREFIX,
-  type AddressFormView,
-} from '../../forms/address';
+import { isItaly } from '../../domain/countries';
+import { ADDRESS_DEPENDENT_FIELDS, ADDRESS_FIELD_ORDER, addressSchema, type AddressFormView } from '../../forms/address';
+import { RefreshButton, RefreshHint, useDependentFields } from '../form/dependent-fields';
 import { ErrorSummary } from '../form/error-summary';
-import { RefreshButton, SelectField } from '../form/select-field';
+import { PersonNameFields } from '../form/person-name-fields';
+import { SelectField } from '../form/select-field';
 import { SubmitButton } from '../form/submit-button';
 import { TextField } from '../form/text-field';
 import { useShopForm } from '../form/use-shop-form';
 
 const FORM_ID = 'address';
-const REFRESH_BUTTON_ID = 'address-refresh';
+/** The lists whose choice narrows the next one (the city enables the zip). */
+const TRIGGERS = ['countryCode', 'provinceCode', 'cityCode'];
 
 type AddressFormProps = {
   view: AddressFormView;
@@ -25,56 +22,64 @@ type AddressFormProps = {
 };
 
 /**
- * The address form of the new and edit pages. Every answer of the server (a refresh or a
- * failed save) starts the form afresh from that answer's values (`key`), since the server may
- * have cleared fields the browser still shows; focus returns to where it was after a refresh.
+ * The address form of the new and edit pages; its lists narrow as the fan chooses
+ * (dependent-fields.tsx): the server's answers update it in place.
  */
-export function AddressForm(props: AddressFormProps) {
-  const focusedBeforeSubmit = useRef<string | null>(null);
-  return <AddressFormFields key={props.view.answerId} {...props} focusedBeforeSubmit={focusedBeforeSubmit} />;
-}
-
-function AddressFormFields({
-  view,
-  submitLabel,
-  cancelTo,
-  focusedBeforeSubmit,
-}: AddressFormProps & { focusedBeforeSubmit: MutableRefObject<string | null> }) {
+export function AddressForm({ view, submitLabel, cancelTo }: AddressFormProps) {
   const { t } = useTranslation('addresses');
-  const { fields, formProps, summary } = useShopForm(addressSchema, {
+  const { form, fields, formProps, summary } = useShopForm(addressSchema, {
     id: FORM_ID,
     lastResult: view.result,
+    refreshed: view.refresh?.result,
     defaultValue: view.values,
     fieldOrder: [...ADDRESS_FIELD_ORDER],
   });
-  useEffect(() => {
-    // After a refresh (no messages) the narrowed form replaces the old one: keep the fan's place.
-    const id = focusedBeforeSubmit.current;
-    focusedBeforeSubmit.current = null;
-    if (id && !view.result) document.getElementById(id)?.focus();
-  }, [focusedBeforeSubmit, view.result]);
+  const dependent = useDependentFields({ form, view, remembered: ADDRESS_DEPENDENT_FIELDS.remembered, triggers: TRIGGERS });
 
   const { values, options } = view;
   const italian = isItaly(values.countryCode ?? '');
   const optional = (label: string) => `${label} ${t('forms:optional')}`;
   const zipField = (
-    <TextField field={fields.postalCode} label={t('form.postalCode')} autoComplete="postal-code" />
+    <TextField
+      field={fields.postalCode}
+      label={t('form.postalCode')}
+      autoComplete="postal-code"
+      focusOnLoad={dependent.focusOnLoad('postalCode')}
+    />
   );
   return (
     <>
-      <ErrorSummary key={summary.key} errors={summary.errors} />
+      <ErrorSummary
+        key={summary.key}
+        errors={summary.errors}
+        labels={{
+          firstName: t('form.firstName'),
+          lastName: t('form.lastName'),
+          phone: t('form.phone'),
+          countryCode: t('form.country'),
+          provinceCode: t('form.province'),
+          state: t('form.state'),
+          cityCode: t('form.cityIt'),
+          city: t('form.city'),
+          postalCode: t('form.postalCode'),
+          street: t('form.street'),
+          number: t('form.number'),
+          extraInfo: t('form.extraInfo'),
+        }}
+      />
       <Form
         method="post"
         {...formProps}
+        {...dependent.handlers}
         className="form address-form"
-        onSubmitCapture={() => {
-          focusedBeforeSubmit.current = document.activeElement?.id || null;
-        }}
       >
         <fieldset className="address-form__group">
           <legend>{t('form.recipient')}</legend>
-          <TextField field={fields.firstName} label={t('form.firstName')} autoComplete="given-name" />
-          <TextField field={fields.lastName} label={t('form.lastName')} autoComplete="family-name" />
+          <PersonNameFields
+            firstName={fields.firstName}
+            lastName={fields.lastName}
+            labels={{ firstName: t('form.firstName'), lastName: t('form.lastName') }}
+          />
           <TextField
             field={fields.phone}
             label={t('form.phone')}
@@ -86,14 +91,14 @@ function AddressFormFields({
 
         <fieldset className="address-form__group">
           <legend>{t('form.address')}</legend>
-          <p className="form-field__hint">{t('form.listsHint')}</p>
+          <RefreshHint>{t('form.listsHint')}</RefreshHint>
           <SelectField
             field={fields.countryCode}
             label={t('form.country')}
             options={options.countries}
             autoComplete="country"
             hint={view.restrictedCountry ? t('restrictedCountry') : undefined}
-            refreshWith={REFRESH_BUTTON_ID}
+            focusOnLoad={dependent.focusOnLoad('countryCode')}
           />
           {italian ? (
             <>
@@ -101,7 +106,7 @@ function AddressFormFields({
                 field={fields.provinceCode}
                 label={t('form.province')}
                 options={options.provinces}
-                refreshWith={REFRESH_BUTTON_ID}
+                focusOnLoad={dependent.focusOnLoad('provinceCode')}
               />
               <SelectField
                 field={fields.cityCode}
@@ -109,9 +114,9 @@ function AddressFormFields({
                 options={options.cities}
                 disabled={!values.provinceCode}
                 hint={values.provinceCode ? undefined : t('form.cityNeedsProvince')}
-                refreshWith={REFRESH_BUTTON_ID}
+                focusOnLoad={dependent.focusOnLoad('cityCode')}
               />
-              <RefreshButton id={REFRESH_BUTTON_ID} />
+              <RefreshButton />
               {/* A disabled fieldset disables the zip until a city is chosen (spec §5). */}
               <fieldset disabled={!values.cityCode} className="address-form__zip">
                 <legend className="visually-hidden">{t('form.postalCode')}</legend>
@@ -121,9 +126,19 @@ function AddressFormFields({
             </>
           ) : (
             <>
-              <RefreshButton id={REFRESH_BUTTON_ID} />
-              <TextField field={fields.state} label={optional(t('form.state'))} autoComplete="address-level1" />
-              <TextField field={fields.city} label={t('form.city')} autoComplete="address-level2" />
+              <RefreshButton />
+              <TextField
+                field={fields.state}
+                label={optional(t('form.state'))}
+                autoComplete="address-level1"
+                focusOnLoad={dependent.focusOnLoad('state')}
+              />
+              <TextField
+                field={fields.city}
+                label={t('form.city')}
+                autoComplete="address-level2"
+                focusOnLoad={dependent.focusOnLoad('city')}
+              />
               {zipField}
             </>
           )}
@@ -132,9 +147,7 @@ function AddressFormFields({
           <TextField field={fields.extraInfo} label={optional(t('form.extraInfo'))} autoComplete="address-line2" />
         </fieldset>
 
-        {ADDRESS_LOCATION_FIELDS.map((name) => (
-          <input key={name} type="hidden" name={`${PREVIOUS_FIELD_PREFIX}${name}`} value={values[name] ?? ''} />
-        ))}
+        {dependent.previousInputs}
         <div className="form--inline">
           <SubmitButton>{submitLabel}</SubmitButton>
           <Link to={cancelTo} className="button">

@@ -2,11 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PurchaseActions as Actions } from '../../domain/availability';
 
+type PurchaseActionsProps = {
+  productId: string;
+  productName: string;
+  actions: Actions;
+  /** The signed-in fan already asked to be told when this sold-out product is back. */
+  notifyWaiting?: boolean;
+};
+
 /**
- * Buy and gift, or use a coupon, or the disabled sold-out control with notify-me (spec §2).
+ * Buy and gift, or use a coupon, or the disabled sold-out control with notify-me (spec §2);
+ * a fan who already asked is told so instead of being offered to ask again.
  * Each link names its product for screen-reader users who list links out of context.
  */
-export function PurchaseActions({ productId, productName, actions }: { productId: string; productName: string; actions: Actions }) {
+export function PurchaseActions({ productId, productName, actions, notifyWaiting = false }: PurchaseActionsProps) {
   const { t } = useTranslation('catalogue');
   const context = { name: productName };
   switch (actions.kind) {
@@ -16,9 +25,15 @@ export function PurchaseActions({ productId, productName, actions }: { productId
           <button type="button" className="button" disabled>
             {t('actions.soldOut')}
           </button>
-          <Link className="button" to={`/products/${productId}/notify-me`} aria-label={t('actions.notifyMeLabel', context)}>
-            {t('actions.notifyMe')}
-          </Link>
+          {notifyWaiting ? (
+            <p className="purchase-actions__waiting">
+              {t('actions.notifyWaiting', context)} <Link to="/account/notify-me">{t('actions.notifyWaitingLink')}</Link>
+            </p>
+          ) : (
+            <Link className="button" to={`/products/${productId}/notify-me`} aria-label={t('actions.notifyMeLabel', context)}>
+              {t('actions.notifyMe')}
+            </Link>
+          )}
         </div>
       );
     case 'coupon':

@@ -1,15 +1,25 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from './messages';
+import { summaryLinkText, type SummaryError } from './summary-errors';
 
-export type SummaryError = { fieldId: string; message: string };
+export type { SummaryError } from './summary-errors';
+
+type ErrorSummaryProps<Name extends string> = {
+  errors: SummaryError<Name>[];
+  /**
+   * Each field's label as the summary names it (without "(optional)"), from the form that
+   * renders the fields: explicit data, so the server's HTML and the browser's are the same.
+   */
+  labels: Readonly<Record<NoInfer<Name>, string>>;
+  title?: string;
+};
 
 /**
- * The list of what is wrong, each linking to its field. It takes focus when it appears:
- * `autoFocus` for a page rendered on the server (no JavaScript), the effect for a submit
- * handled in the browser. Give it a new `key` after every failed submit to focus it again.
+ * The list of what is wrong, each linking to its field and naming it. It takes focus when it
+ * appears: `autoFocus` for a page rendered on the server (no JavaScript), the effect for a
+ * submit handled in the browser. Give it a new `key` after every failed submit to focus it again.
  */
-export function ErrorSummary({ errors, title }: { errors: SummaryError[]; title?: string }) {
+export function ErrorSummary<Name extends string>({ errors, labels, title }: ErrorSummaryProps<Name>) {
   const { t, i18n } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -31,9 +41,9 @@ export function ErrorSummary({ errors, title }: { errors: SummaryError[]; title?
         {title ?? t('forms:errorSummary.title')}
       </h2>
       <ul className="error-summary__list">
-        {errors.map(({ fieldId, message }) => (
-          <li key={`${fieldId}:${message}`}>
-            <a href={`#${fieldId}`}>{translateMessage(t, i18n, message)}</a>
+        {errors.map((error) => (
+          <li key={`${error.fieldId}:${error.message}`}>
+            <a href={`#${error.fieldId}`}>{summaryLinkText(error, labels, t, i18n)}</a>
           </li>
         ))}
       </ul>

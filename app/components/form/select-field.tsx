@@ -13,18 +13,15 @@ type SelectFieldProps = {
   hint?: string;
   /** Disabled until an earlier choice is made (the hint should say which). */
   disabled?: boolean;
-  /**
-   * With JavaScript, choosing an option re-sends the form with this submit button (usually
-   * the `intent=refresh` button) so the dependent lists narrow at once.
-   */
-  refreshWith?: string;
+  /** Focused when the page loads: the list a no-JavaScript refresh came from (dependent-fields.tsx). */
+  focusOnLoad?: boolean;
 };
 
 /**
  * Label, hint, a native `<select>` (accessible and usable without JavaScript) and its error.
  * An empty list shows the spec's "No data" placeholder.
  */
-export function SelectField({ field, label, options, autoComplete, hint, disabled, refreshWith }: SelectFieldProps) {
+export function SelectField({ field, label, options, autoComplete, hint, disabled, focusOnLoad }: SelectFieldProps) {
   const { t } = useTranslation();
   const hintId = hintIdOf(field, hint);
   const { key, ...selectProps } = getSelectProps(field, { ariaDescribedBy: hintId });
@@ -40,13 +37,10 @@ export function SelectField({ field, label, options, autoComplete, hint, disable
         {...selectProps}
         autoComplete={autoComplete}
         disabled={disabled}
+        // Only where a no-JavaScript refresh came from: the fan returns to the list they changed.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus={focusOnLoad}
         className="form-field__input form-field__select"
-        onChange={(event) => {
-          if (!refreshWith) return;
-          const form = event.currentTarget.form;
-          const button = form?.querySelector<HTMLButtonElement>(`#${CSS.escape(refreshWith)}`);
-          if (form && button) form.requestSubmit(button);
-        }}
       >
         <option value="">{options.length === 0 ? t('forms:select.noData') : t('forms:select.choose')}</option>
         {options.map((option) => (
@@ -56,19 +50,5 @@ export function SelectField({ field, label, options, autoComplete, hint, disable
         ))}
       </select>
     </div>
-  );
-}
-
-/**
- * The secondary submit that narrows dependent lists without saving (`intent=refresh`).
- * It stays visible: without JavaScript it is how the lists update; with JavaScript the
- * selects press it themselves.
- */
-export function RefreshButton({ id, children }: { id: string; children?: React.ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <button id={id} type="submit" name="intent" value="refresh" formNoValidate className="button">
-      {children ?? t('forms:refresh')}
-    </button>
   );
 }

@@ -1,6 +1,6 @@
 import type { FormMetadata } from '@conform-to/react';
 import { useEffect, useState } from 'react';
-import type { SummaryError } from './error-summary';
+import { collectSummaryErrors } from './summary-errors';
 
 /** The name of the hidden button conform submits to validate a field (`@conform-to/dom`). */
 const CONFORM_INTENT = '__intent__';
@@ -9,10 +9,10 @@ const CONFORM_INTENT = '__intent__';
  * What the error summary lists and when it should (re)take focus: after every failed submit,
  * whether the browser (conform's validation) or the server (`lastResult`) found the errors.
  */
-export function useFormErrors<Schema extends Record<string, unknown>>(
+export function useFormErrors<Schema extends Record<string, unknown>, Name extends keyof Schema & string>(
   form: FormMetadata<Schema, string[]>,
   lastResult: unknown,
-  fieldOrder: (keyof Schema & string)[],
+  fieldOrder: readonly Name[],
 ) {
   const [attempt, setAttempt] = useState(0);
   const [serverAnswers, setServerAnswers] = useState(0);
@@ -21,15 +21,7 @@ export function useFormErrors<Schema extends Record<string, unknown>>(
     setAttempt((count) => count + 1);
     setServerAnswers((count) => count + 1);
   }, [lastResult]);
-  const fields = form.getFieldset();
-  const firstFieldId = fields[fieldOrder[0] as keyof Schema]?.id ?? '';
-  const errors: SummaryError[] = [
-    ...(form.errors ?? []).map((message) => ({ fieldId: firstFieldId, message })),
-    ...fieldOrder.flatMap((name) => {
-      const field = fields[name as keyof Schema];
-      return (field?.errors ?? []).map((message) => ({ fieldId: field?.id ?? '', message }));
-    }),
-  ];
+  const errors = collectSummaryErrors(form.errors, form.getFieldset(), fieldOrder);
   const showSummary = attempt > 0 || Boolean(lastResult);
   return {
     summaryKey: attempt,

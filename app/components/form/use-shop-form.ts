@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { z } from 'zod';
+import { formConstraint } from '../../forms/constraint';
 import { isRefresh } from '../../forms/intent';
+import { parseForm } from '../../forms/parse';
 import { useFormErrors } from './use-form-errors';
 
 /** Whatever a submission's reply may be as action data (or a route's other answers). */
@@ -12,27 +13,29 @@ type LastResult = SubmissionResult<string[]> | null | undefined;
  * the error summary (focused after every failed submit) and `formProps` for `<Form>`.
  * A submit with `intent=refresh` is sent without validation (dependent lists, no JS needed).
  */
-export function useShopForm<Schema extends z.ZodObject>(
+export function useShopForm<Schema extends z.ZodObject, Name extends keyof z.input<Schema> & string>(
   schema: Schema,
   options: {
     lastResult: LastResult;
-    /** Field names in page order: the summary lists errors in this order. */
-    fieldOrder: (keyof z.input<Schema> & string)[];
+    /** A refresh's messages (fields it emptied that need a value): shown at the fields, no summary. */
+    refreshed?: LastResult;
+    /** Field names in page order: the summary lists errors in this order (and needs their labels). */
+    fieldOrder: readonly Name[];
     defaultValue?: Partial<Record<keyof z.input<Schema> & string, unknown>>;
     id?: string;
   },
 ) {
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
     id: options.id,
-    lastResult: options.lastResult,
+    lastResult: options.lastResult ?? options.refreshed,
     defaultValue: options.defaultValue as never,
-    constraint: getZodConstraint(schema),
+    constraint: formConstraint(schema),
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: isRefresh(formData) ? z.object({}).loose() : schema }) as never,
+      parseForm(formData, isRefresh(formData) ? z.object({}).loose() : schema) as never,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const errors = useFormErrors(form, options.lastResult, options.fieldOrder as never);
+  const errors = useFormErrors(form, options.lastResult, options.fieldOrder);
   const conformProps = getFormProps(form);
   const formProps = {
     ...conformProps,

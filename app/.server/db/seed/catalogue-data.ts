@@ -11,6 +11,7 @@ import type {
   restrictedCountries,
   sizes,
 } from '../schema';
+import { RESTRICTED_COUNTRY_CODES } from '../../../domain/countries';
 
 export { seedProducts } from './catalogue-products';
 
@@ -83,11 +84,6 @@ export const seedCustomizations: (typeof customizations.$inferInsert)[] = [
   },
 ];
 
-/** Countries nothing is shipped to, in the order of spec §3. */
-export const RESTRICTED_COUNTRY_CODES = [
-  'AF', 'AQ', 'BY', 'KP', 'CU', 'IR', 'LY', 'RU', 'EH', 'SY', 'SO', 'SD', 'SS',
-  'UA', 'SH', 'FK', 'GS', 'PM', 'CX', 'BV', 'IO', 'PC', 'CC', 'HM', 'PN', 'TF',
-] as const;
-
+/** Countries nothing is shipped to (spec §3), from the one list the domain rules use. */
 export const seedRestrictedCountries: (typeof restrictedCountries.$inferInsert)[] =
   RESTRICTED_COUNTRY_CODES.map((countryCode) => ({ countryCode }));

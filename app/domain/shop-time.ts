@@ -1,0 +1,41 @@
+/**
+ * The shop's calendar: days are Rome's (spec: every date rule is read in Italian time) and are
+ * written `YYYY-MM-DD`. Pure: the instant is always passed in (the clock owns `new Date()`).
+ */
+
+export const SHOP_TIME_ZONE = 'Europe/Rome';
+
+/** A calendar day as `YYYY-MM-DD`; strings of this shape compare in date order. */
+export type CalendarDay = string;
+
+// One formatter per process: building an Intl.DateTimeFormat is far costlier than using one.
+// en-CA formats dates as YYYY-MM-DD.
+const romeDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day of an instant in Rome, as `YYYY-MM-DD`. */
+export function romeDate(instant: Date): CalendarDay {
+  return romeDayFormat.format(instant);
+}
+
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The parts of an existing calendar day written `YYYY-MM-DD`; null otherwise (2001-02-29 is not one). */
+export function parseCalendarDay(value: string): { year: number; month: number; day: number } | null {
+  const match = CALENDAR_DAY.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date rolls 2001-02-30 over into March: only a day that survives the round trip exists.
+  const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return exists ? { year, month, day } : null;
+}
+
+/** Whether `value` is an existing calendar day written `YYYY-MM-DD`. */
+export function isCalendarDay(value: string): boolean {
+  return parseCalendarDay(value) !== null;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { keepDigits } from '../domain/digits';
+import { FIELD_MESSAGES as M } from './messages';
+
+/** Spec §5 "General inputs": a text input holds at most 255 characters unless a field says otherwise. */
+export const MAX_TEXT_LENGTH = 255;
+
+type TextOptions = { max?: number };
+
+/**
+ * A required text input, trimmed. Every string field of a form is bounded so the input gets its
+ * `maxlength` (see `formConstraint`); a field needing a different rule still states its `.max()`.
+ */
+export function requiredText({ max = MAX_TEXT_LENGTH }: TextOptions = {}) {
+  return z.string({ error: M.required }).trim().max(max, { error: M.tooLong });
+}
+
+/** An optional text input, trimmed; bounded like `requiredText`. */
+export function optionalText({ max = MAX_TEXT_LENGTH }: TextOptions = {}) {
+  return z.string().trim().max(max, { error: M.tooLong }).optional();
+}
+
+/**
+ * A number input (spec §5: it strips non-digits), kept as the digits typed, so "1.000" is
+ * "1000" and a VAT number keeps its leading zeros. The browser strips them as the fan types
+ * (`TextField`'s `digitsOnly`); the server does it again for forms sent without JavaScript.
+ * `.overwrite` keeps this a string schema, so later checks and the `maxlength` still apply.
+ * `error`, when given, is the one message for a missing or too long value (e.g. "a quantity
+ * from 1 to 99999"); otherwise the generic ones.
+ */
+export function digitsText({ max, error }: { max: number; error?: string }) {
+  return z
+    .string({ error: error ?? M.required })
+    .overwrite(keepDigits)
+    .min(1, { error: error ?? M.required, abort: true })
+    .max(max, { error: error ?? M.tooLong });
+}

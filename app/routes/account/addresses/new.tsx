@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { data } from 'react-router';
+import { AddressForm } from '../../../components/address/address-form';
+import { shopContext } from '../../../context';
+import { ADDRESS_BOOK_PATH } from '../../../domain/address-chooser';
+import { pageMeta } from '../../../domain/page-meta';
+import { formatPhoneForDisplay } from '../../../domain/phone';
+import { DEFAULT_ADDRESS_COUNTRY } from '../../../forms/address';
+import { keepLoaderDataOnRefresh } from '../../../forms/refresh';
+import { addressFormView, shownFor, submitAddressForm } from './address-form.server';
+import { ADDRESS_SAVED_NOTICE, pathAfterSave, returnPathOf } from './return-path.server';
+import { redirectWithNotice } from '../../../.server/http/flash';
+import { signedIn } from '../../../.server/auth/guards';
+import { describePage } from '../../../.server/http/page-seo';
+import { getInstance } from '../../../middleware/i18next';
+import addressStylesUrl from '../../../components/address/address.css?url';
+import type { Route } from './+types/new';
+import { readFormData } from '../../../.server/http/form-data';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: addressStylesUrl }];
+
+/** A new address, filled in with the fan's own name to start with. `?redirect_uri=` returns there after saving. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { customer } = signedIn(context);
+  const { t } = getInstance(context);
+  const values = {
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    phone: customer.phone ? formatPhoneForDisplay(customer.phone) : '',
+    countryCode: DEFAULT_ADDRESS_COUNTRY,
+  };
+  return {
+    seo: describePage(context, request, { title: t('addresses:new.metaTitle'), robots: 'noindex' }),
+    cancelTo: returnPathOf(request) ?? ADDRESS_BOOK_PATH,
+    form: await addressFormView(values, shownFor(context)),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { customer } = signedIn(context);
+  const { addresses } = context.get(shopContext).services;
+  const submit = await submitAddressForm(await readFormData(request), shownFor(context), (draft) => addresses.save(customer.id, draft));
+  if (submit.kind === 'answer') return data({ form: submit.form }, { status: submit.status });
+  if (submit.kind === 'not-found') throw data(null, { status: 404 });
+  return redirectWithNotice(request, context, pathAfterSave(request, submit.address.id), ADDRESS_SAVED_NOTICE);
+}
+
+/** A refresh saves nothing: the loader's form and return path stay. */
+export const shouldRevalidate = keepLoaderDataOnRefresh;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function NewAddress({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('addresses');
+  return (
+    <section className="address-page" aria-labelledby="address-heading">
+      <h1 id="address-heading">{t('new.heading')}</h1>
+      <AddressForm view={actionData?.form ?? loaderData.form} submitLabel={t('new.submit')} cancelTo={loaderData.cancelTo} />
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ProfileSummary, type ProfileDisplay } from '../../components/account/profile-summary';
+import { formatBirthDate } from '../../domain/birth-date';
+import { pageMeta } from '../../domain/page-meta';
+import { formatPhoneForDisplay } from '../../domain/phone';
+import { missingProfileParts, type RequestableField } from '../../domain/profile-completeness';
+import { signedIn } from '../../.server/auth/guards';
+import { describePage } from '../../.server/http/page-seo';
+import { describeBirthPlace } from './birth-place-view.server';
+import { getInstance, getLanguage } from '../../middleware/i18next';
+import accountStylesUrl from '../../components/account/account.css?url';
+import type { Route } from './+types/dashboard';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStylesUrl }];
+
+/** What buying a membership or the card needs (the checkout asks for `fields=taxcode`). */
+const PURCHASE_NEEDS: RequestableField[] = ['taxcode'];
+const COMPLETE_PROFILE_HREF = `/account/profile/complete?fields=taxcode&redirectUri=${encodeURIComponent('/account')}`;
+
+/** The spec's dashboard (secured): the fan's profile, what it lacks, and the other account pages. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { customer } = signedIn(context);
+  const { t } = getInstance(context);
+  const profile: ProfileDisplay = {
+    name: `${customer.firstName} ${customer.lastName}`,
+    email: customer.email,
+    phone: customer.phone ? formatPhoneForDisplay(customer.phone) : null,
+    dob: customer.dob ? formatBirthDate(customer.dob) : null,
+    gender: customer.gender,
+    birthPlace: await describeBirthPlace(customer, getLanguage(context)),
+    taxCode: customer.taxCode,
+  };
+  return {
+    seo: describePage(context, request, { title: t('account:metaTitle'), robots: 'noindex' }),
+    profile,
+    missing: missingProfileParts(customer, PURCHASE_NEEDS),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('account');
+  const { profile, missing } = loaderData;
+  return (
+    <div className="account-page">
+      <h1>{t('dashboard.heading')}</h1>
+      <section className="account-page" aria-labelledby="profile-heading">
+        <h2 id="profile-heading">{t('dashboard.profileHeading')}</h2>
+        <ProfileSummary profile={profile} />
+        {missing.length > 0 ? (
+          <div className="account-page__missing">
+            <p>{t('dashboard.missing')}</p>
+            <ul>
+              {missing.map((part) => (
+                <li key={part}>{t(`fields.${part}`)}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <p>
+          <Link to={COMPLETE_PROFILE_HREF} className={missing.length > 0 ? 'button button--primary' : undefined}>
+            {missing.length > 0 ? t('dashboard.complete') : t('dashboard.edit')}
+          </Link>
+        </p>
+      </section>
+      <section aria-labelledby="account-more-heading">
+        <h2 id="account-more-heading">{t('dashboard.moreHeading')}</h2>
+        <ul className="account-links">
+          <li>
+            <Link to="/account/addresses">{t('dashboard.addresses')}</Link>
+          </li>
+          <li>
+            <Link to="/account/notify-me">{t('dashboard.notifyMe')}</Link>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { Form, Link, redirect, redirectDocument } from 'react-router';
+import { SubmitButton } from '../../components/form/submit-button';
+import { pageMeta } from '../../domain/page-meta';
+import { authContext } from '../../.server/auth/context';
+import { getShopSession } from '../../.server/auth/guards';
+import { describePage } from '../../.server/http/page-seo';
+import { getInstance } from '../../middleware/i18next';
+import type { Route } from './+types/logout';
+
+/** GET shows a confirmation form (a link must not sign anyone out); nothing to do when signed out. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await getShopSession(request, context);
+  if (!session.get('user')) return redirect('/', 302);
+  const { t } = getInstance(context);
+  return { seo: describePage(context, request, { title: t('auth:logout.metaTitle'), robots: 'noindex' }) };
+}
+
+/** POST: forget the fan here, then end the sign-in service's session too. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { sessions, login } = context.get(authContext);
+  const session = await getShopSession(request, context);
+  const idToken = session.get('user')?.idToken;
+  // A brand-new session holding nothing but the notice: the fan is signed out, and told so.
+  const signedOut = await sessions.getSession();
+  signedOut.flash('notice', { key: 'auth:logout.done' });
+  const headers = { 'Set-Cookie': await sessions.commitSession(signedOut) };
+  const providerLogout = idToken ? await login.logoutUrl(idToken) : null;
+  return redirectDocument(providerLogout ?? '/', { status: 303, headers });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function Logout() {
+  const { t } = useTranslation('auth');
+  return (
+    <section className="auth-page" aria-labelledby="logout-heading">
+      <h1 id="logout-heading">{t('logout.heading')}</h1>
+      <p>{t('logout.body')}</p>
+      <Form method="post" reloadDocument className="form form--inline">
+        <SubmitButton>{t('logout.submit')}</SubmitButton>
+        <Link to="/products" className="button">
+          {t('logout.cancel')}
+        </Link>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { useTranslation } from 'react-i18next';
+import { data, Link } from 'react-router';
+import { PriceTag } from '../../components/catalogue/price-tag';
+import { ProductDetails } from '../../components/catalogue/product-details';
+import { PurchaseActions } from '../../components/catalogue/purchase-actions';
+import { Breadcrumb } from '../../components/ui/breadcrumb';
+import { shopContext } from '../../context';
+import { countryRestriction, purchaseActions } from '../../domain/availability';
+import { countryList, formatShopDate, lastDayBefore } from '../../domain/display-format';
+import { displayPrice } from '../../domain/promo';
+import { getSessionUser } from '../../.server/auth/guards';
+import { describePage } from '../../.server/http/page-seo';
+import { getLanguage } from '../../middleware/i18next';
+import type { RouteHandle } from '../../root';
+import { pageMeta } from '../../domain/page-meta';
+import type { Route } from './+types/product-detail';
+
+export const handle: RouteHandle = { hydrate: false };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { services, clock } = context.get(shopContext);
+  const product = await services.catalogue.getProductDetail(params.id);
+  if (!product) throw data({ reason: 'product-not-found' }, { status: 404 });
+  const language = getLanguage(context);
+  const price = displayPrice(product, clock.now());
+  const restriction = countryRestriction(product);
+  const actions = purchaseActions(product);
+  return {
+    language,
+    product: {
+      id: product.id,
+      name: product.name[language],
+      imageUrl: product.imageUrl,
+      tagCode: product.tags[0],
+      description: product.cms.description[language],
+      benefits: product.cms.benefits[language],
+      virtual: product.virtual,
+      minHolderAge: product.minHolderAge,
+      maxHolderAge: product.maxHolderAge,
+      variants: product.sizeType === 'upper_body' ? product.variants : [],
+      customizations: product.customizations.map(({ id, ruleLabel, maxLength }) => ({
+        id,
+        label: ruleLabel[language],
+        maxLength,
+      })),
+    },
+    price,
+    promoLastDay: price.kind === 'promo' ? formatShopDate(lastDayBefore(price.until), language) : null,
+    actions,
+    notifyWaiting: actions.kind === 'sold-out' && (await isWaitingForProduct(request, context, product.id)),
+    restriction: restriction && { kind: restriction.kind, countries: countryList(restriction.countryCodes, language) },
+    alternative: product.alternativeProduct && {
+      id: product.alternativeProduct.id,
+      name: product.alternativeProduct.name[language],
+    },
+    seo: describePage(context, request, {
+      title: product.name[language],
+      description: product.cms.description[language],
+      imageAlt: product.name[language],
+    }),
+  };
+}
+
+/**
+ * Whether the signed-in fan already asked to be told about this product. Anonymous visitors
+ * cost no database read: the session is the cookie alone.
+ */
+async function isWaitingForProduct(request: Request, context: Route.LoaderArgs['context'], productId: string) {
+  const user = await getSessionUser(request, context);
+  if (!user) return false;
+  return context.get(shopContext).services.notifyMe.isWaiting(user.customerId, productId);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function ProductDetail({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('catalogue');
+  const { product, price, language, actions, notifyWaiting, restriction, alternative, promoLastDay } = loaderData;
+  return (
+    <article className="product-detail" aria-labelledby="product-title">
+      <Breadcrumb current={product.name} />
+      <div className="product-detail__layout">
+        <img
+          className="product-detail__image"
+          src={product.imageUrl}
+          alt=""
+          width={640}
+          height={400}
+          fetchPriority="high"
+        />
+        <div className="product-detail__summary">
+          <h1 id="product-title">{product.name}</h1>
+          {product.tagCode ? <p className="product-card__tag">{t(`tags.${product.tagCode}`, product.tagCode)}</p> : null}
+          <PriceTag price={price} language={language} className="product-detail__price" />
+          {promoLastDay ? <p>{t('detail.promoUntil', { date: promoLastDay })}</p> : null}
+          {restriction ? (
+            <div className="notice" role="note">
+              <p>
+                {t(restriction.kind === 'only-in' ? 'detail.restrictedOnlyIn' : 'detail.restrictedNotIn', {
+                  countries: restriction.countries,
+                })}
+              </p>
+              {alternative ? (
+                <p>
+                  <Link to={`/products/${alternative.id}`}>{t('detail.alternative', { name: alternative.name })}</Link>
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <PurchaseActions productId={product.id} productName={product.name} actions={actions} notifyWaiting={notifyWaiting} />
+        </div>
+      </div>
+      <ProductDetails product={product} />
+    </article>
+  );
+}
+
+export { ProductErrorBoundary as ErrorBoundary } from '../../components/catalogue/product-error-boundary';

@@ -1,0 +1,27 @@
+import { test, type Page } from '@playwright/test';
+
+/** Languages the shop speaks (app/domain/catalogue-types.ts). */
+export type Language = 'it' | 'en';
+
+/** The shop's language cookie; it takes a plain value (`en`), see app/i18n/language-cookie.ts. */
+export const LANGUAGE_COOKIE = 'jc_prf_lng';
+
+export function javaScriptEnabled(): boolean {
+  return test.info().project.use.javaScriptEnabled !== false;
+}
+
+/** The running test's shop (its project's baseURL). */
+export function shopUrl(): string {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error('no baseURL: global setup starts the shops, or set E2E_BASE_URL');
+  return baseURL;
+}
+
+export function languageCookie(language: Language, baseURL: string) {
+  return { name: LANGUAGE_COOKIE, value: language, url: baseURL };
+}
+
+/** Shows the shop in `language` from now on, as the language switch would. */
+export async function showShopIn(page: Page, language: Language, baseURL = shopUrl()): Promise<void> {
+  await page.context().addCookies([languageCookie(language, baseURL)]);
+}
