@@ -10,7 +10,7 @@ import type { Logger } from './app/.server/logger';
 import { assignCspNonce, securityHeaders } from './app/.server/http/security-headers';
 import { authContext, expressContext } from './app/.server/auth/context';
 import { startShop } from './app/.server/shop';
-import { requestContext, shopContext } from './app/context';
+import { availabilityContext, requestContext, shopContext } from './app/context';
 
 export { ConfigError } from './app/.server/env';
 
@@ -70,10 +70,12 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
       return;
     }
     try {
-      await shop.database.ping();
+      // Also opens or closes the circuit by which pages answer 503 while the database is away.
+      await shop.availability.check();
       res.json({ status: 'ok', database: shop.database.kind });
     } catch (error) {
-      logger.error({ err: error }, 'health check: database unreachable');
+      if (!shop.availability.isAvailable()) logger.warn('health check: database unreachable');
+      else logger.error({ err: error }, 'health check failed');
       res.status(503).json({ status: 'database-unavailable' });
     }
   });
@@ -112,6 +114,7 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
         });
         context.set(shopContext, { config, clock: shop.clock, services: shop.services });
         context.set(authContext, shop.auth);
+        context.set(availabilityContext, shop.availability);
         context.set(expressContext, { req, res });
         return context;
       },

@@ -1,5 +1,6 @@
 import { createContext } from 'react-router';
 import type { Clock } from './.server/clock';
+import type { DatabaseAvailability } from './.server/db/availability';
 import type { Config } from './.server/env';
 import type { Logger } from './.server/logger';
 import type { Services } from './.server/services';
@@ -26,3 +27,9 @@ export type ShopContext = {
 };
 
 export const shopContext = createContext<ShopContext>();
+
+/**
+ * Whether the database answers (server.ts sets it per request). The root middleware answers
+ * 503 at once while it does not; `handleError` reports the outage errors it sees.
+ */
+export const availabilityContext = createContext<Pick<DatabaseAvailability, 'isAvailable' | 'report'>>();

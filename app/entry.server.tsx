@@ -10,7 +10,7 @@ import {
   type RouterContextProvider,
 } from 'react-router';
 import { NonceProvider } from './components/nonce';
-import { requestContext } from './context';
+import { availabilityContext, requestContext } from './context';
 import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
 import { createI18nInstance } from './i18n/instance';
 import { resources } from './i18n/resources';
@@ -35,9 +35,13 @@ export default function handleRequest(
   const readyOption: keyof RenderToPipeableStreamOptions =
     (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
+  // The request that met an outage first failed with a 500; say what it was: come back soon.
+  const unavailable = responseStatusCode === 500 && optional(() => loadContext.get(availabilityContext))?.isAvailable() === false;
+  if (unavailable || responseStatusCode === 503) responseHeaders.set('Retry-After', '10');
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    let status = responseStatusCode;
+    let status = unavailable ? 503 : responseStatusCode;
     const stream = renderToPipeableStream(
       <NonceProvider value={cspNonce}>
         <I18nextProvider i18n={i18n}>
@@ -84,11 +88,18 @@ function i18nFor(loadContext: RouterContextProvider) {
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const provider = context as RouterContextProvider;
-  let logger: { error: (object: object, message: string) => void } = console;
-  try {
-    logger = provider.get(requestContext).logger;
-  } catch {
-    // No request context (should not happen behind server.ts): fall back to the console.
-  }
+  // An outage is logged once by the availability tracker, not once per page.
+  if (optional(() => provider.get(availabilityContext))?.report(error)) return;
+  const logger: { error: (object: object, message: string) => void } =
+    optional(() => provider.get(requestContext).logger) ?? console;
   logger.error({ err: error, url: request.url }, 'unexpected error while handling a request');
 };
+
+/** A context value that may be missing (outside server.ts): undefined instead of a throw. */
+function optional<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}

@@ -19,13 +19,15 @@ import { NoticeRegion } from './components/ui/notice-region';
 import { requestContext, shopContext } from './context';
 import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
 import { romeDate } from './domain/shop-time';
+import { availabilityMiddleware } from './middleware/availability';
 import { getLanguage, i18nextMiddleware } from './middleware/i18next';
 import { getShopSession } from './.server/auth/guards';
 import { takeNotice } from './.server/http/flash';
 import formsStylesUrl from './components/form/forms.css?url';
 import stylesUrl from './styles/app.css?url';
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+// The language first, so that even the 503 screen speaks the fan's language.
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, availabilityMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesUrl },

@@ -1,6 +1,7 @@
 import { createAuthRuntime } from './auth/runtime';
 import { systemClock, type Clock } from './clock';
 import type { AuthRuntime } from './auth/context';
+import { trackAvailability, type DatabaseAvailability } from './db/availability';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { readConfig, type Config } from './env';
@@ -13,6 +14,8 @@ export type Shop = {
   clock: Clock;
   logger: Logger;
   database: Database;
+  /** Whether the database answers; pages answer 503 while it does not. */
+  availability: DatabaseAvailability;
   services: Services;
   /** Sessions, shop login and the embedded sign-in service (unless OIDC_ISSUER is set). */
   auth: AuthRuntime;
@@ -29,13 +32,16 @@ export async function startShop(
 ): Promise<Shop> {
   const config = readConfig(env);
   const logger = createLogger(config.logLevel);
-  const database = openDatabase(config.database);
+  // The probe pings through `database`, assigned just below: the circuit opens only once serving.
+  const availability = trackAvailability(() => database.ping(), logger);
+  const database = openDatabase(config.database, { onConnectionLost: (error) => availability.report(error) });
   let auth: AuthRuntime & { stop(): void };
   try {
     await database.migrate();
     if (await seedIfEmpty(database.db)) logger.info('seeded the catalogue into an empty database');
     auth = await createAuthRuntime(database.db, config, logger, clock);
   } catch (error) {
+    availability.stop();
     await database.close().catch(() => undefined);
     throw error;
   }
@@ -48,9 +54,11 @@ export async function startShop(
     clock,
     logger,
     database,
+    availability,
     services,
     auth,
     close: async () => {
+      availability.stop();
       auth.stop();
       await mail.stop();
       await database.close();

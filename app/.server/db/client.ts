@@ -29,12 +29,25 @@ export const MIGRATIONS_FOLDER = path.resolve('app/.server/db/migrations');
 /** Any number works as long as every instance of the shop uses the same one. */
 const MIGRATION_LOCK_ID = 7_189_701;
 
-export function openDatabase(target: Config['database']): Database {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+export type OpenOptions = {
+  /**
+   * A connection broke outside a query (PostgreSQL restarted or terminated it). The pool
+   * replaces it by itself; this only hears of it.
+   */
+  onConnectionLost?: (error: Error) => void;
+};
+
+export function openDatabase(target: Config['database'], options: OpenOptions = {}): Database {
+  return target.kind === 'postgres' ? openPostgres(target.url, options) : openPglite(target.dataDir);
 }
 
-function openPostgres(url: string): Database {
+function openPostgres(url: string, { onConnectionLost = () => undefined }: OpenOptions): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without these listeners node-postgres re-emits such an error as an unhandled 'error' event,
+  // which ends the process: the pool for idle connections, the client for checked-out ones
+  // (a transaction waiting between two queries).
+  pool.on('error', (error) => onConnectionLost(error));
+  pool.on('connect', (client) => client.on('error', (error) => onConnectionLost(error)));
   const db = drizzlePostgres(pool, { schema });
   return {
     kind: 'postgres',

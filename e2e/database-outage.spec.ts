@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { adminUrl, postgresTestUrl, TEST_DATABASE_PREFIX } from '../tests/support/postgres';
+import { startShopProcess, type ShopProcess } from './support/shop-process';
+import { expect, test } from './support/test';
+
+async function asAdmin(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Polls until `check` holds; the deadline only bounds a hang. */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+// The production shape: the built shop on PostgreSQL (a database of its own), which is then
+// taken away under load — every session terminated, new ones refused — and given back.
+test.describe('a PostgreSQL outage', () => {
+  test.use({ language: 'en' });
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'a server behaviour: one shop process is enough');
+  test.setTimeout(180_000);
+
+  const name = `${TEST_DATABASE_PREFIX}outage_${randomBytes(4).toString('hex')}`;
+  let shop: ShopProcess | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    await asAdmin(`create database "${name}"`);
+    shop = await startShopProcess('outage', { DATABASE_URL: postgresTestUrl(name), LOG_LEVEL: 'fatal' });
+  });
+
+  test.afterAll(async () => {
+    await shop?.stop();
+    await asAdmin(`drop database if exists "${name}" with (force)`);
+  });
+
+  test('answers the 503 screen while the database is away, stays up and recovers without a restart', async ({ page, request }) => {
+    const base = shop!.baseUrl;
+    expect((await request.get(`${base}/products`)).status()).toBe(200);
+
+    // Load while the database goes away: none of these may take the process down.
+    let loading = true;
+    const statuses = new Set<number>();
+    const load = Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (loading) statuses.add((await request.get(`${base}/products`)).status());
+      }),
+    );
+    await asAdmin(`alter database "${name}" allow_connections false`);
+    await asAdmin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+    await eventually(async () => (await request.get(`${base}/healthz`)).status() === 503, '/healthz answers 503');
+    loading = false;
+    await load;
+    expect([...statuses].filter((status) => status !== 200 && status !== 503)).toEqual([]);
+
+    const response = await page.goto(`${base}/products`);
+    expect(response?.status()).toBe(503);
+    expect(response?.headers()['retry-after']).toBeDefined();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Error 503')).toBeVisible();
+    expect(shop!.exitMessage()).toBeNull();
+
+    await asAdmin(`alter database "${name}" allow_connections true`);
+    await eventually(async () => (await request.get(`${base}/healthz`)).status() === 200, '/healthz answers 200 again');
+    expect((await page.goto(`${base}/products`))?.status()).toBe(200);
+    expect(shop!.exitMessage()).toBeNull();
+  });
+});
