@@ -32,18 +32,42 @@ try {
   throw error;
 }
 
-const server = http.createServer(shop.app);
+// Draining: once a stop is asked for, responses in flight close their connection, and a
+// request arriving on an old keep-alive connection is not started (503, closed) — the client
+// retries on a new connection, which reaches another instance.
+let stopping = false;
+const inFlight = new Set();
+const server = http.createServer((req, res) => {
+  if (stopping) {
+    res.writeHead(503, { Connection: 'close', 'Retry-After': '1' }).end();
+    return;
+  }
+  inFlight.add(res);
+  res.on('close', () => inFlight.delete(res));
+  shop.app(req, res);
+});
+
 server.listen(shop.port, shop.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : shop.port;
   shop.logger.info({ port }, `shop listening on http://localhost:${port}`);
 });
 
-let stopping = false;
+function closeConnectionAfter(res) {
+  if (!res.headersSent) {
+    res.setHeader('Connection', 'close');
+    return;
+  }
+  // Already streaming with keep-alive: end the connection once this response is complete.
+  const socket = res.socket;
+  res.once('finish', () => socket?.end());
+}
+
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  shop.logger.info({ signal }, 'shutting down: draining connections');
+  shop.logger.info({ signal, inFlight: inFlight.size }, 'shutting down: draining connections');
+  for (const res of inFlight) closeConnectionAfter(res);
   shop.beginShutdown();
   const forceTimer = setTimeout(() => {
     shop.logger.warn('drain timed out: closing remaining connections');
@@ -62,7 +86,7 @@ async function shutdown(signal) {
       process.exit(1);
     }
   });
-  // Keep-alive connections with no request in flight would hold the server open.
+  // Keep-alive connections with no request in flight would hold the server open until they time out.
   server.closeIdleConnections();
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

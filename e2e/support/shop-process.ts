@@ -41,6 +41,8 @@ export type ShopProcess = {
   baseUrl: string;
   /** Why the process ended on its own, with its output; null while it runs. */
   exitMessage: () => string | null;
+  /** Sends SIGTERM (as an orchestrator would) and resolves with the exit code. */
+  terminate: () => Promise<number | null>;
   stop: () => Promise<void>;
 };
 
@@ -82,6 +84,12 @@ export async function startShopProcess(name: string, env: Record<string, string>
   return {
     baseUrl,
     exitMessage: () => exitMessage,
+    terminate: () => {
+      server.removeAllListeners('exit');
+      const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+      server.kill('SIGTERM');
+      return exited;
+    },
     stop: async () => {
       server.removeAllListeners('exit');
       if (server.exitCode === null && server.signalCode === null) {
