@@ -2,7 +2,7 @@ import { redirect, redirectDocument } from 'react-router';
 import { targetFromLoginUrl } from '../../domain/login-target';
 import { safeRedirectPath } from '../../domain/redirect-target';
 import { authContext } from '../../.server/auth/context';
-import { getShopSession } from '../../.server/auth/guards';
+import { getSessionUser, getShopSession } from '../../.server/auth/guards';
 import { INTERACTIVE_PARAM } from '../../.server/auth/shop-login';
 import type { Route } from './+types/login';
 
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requested = url.searchParams.has('redirectUri') ? targetFromLoginUrl(url) : null;
 
-  if (session.get('user')) return redirect(requested ?? safeRedirectPath(session.get('returnTo'), '/'), 302);
+  if (await getSessionUser(request, context)) return redirect(requested ?? safeRedirectPath(session.get('returnTo'), '/'), 302);
 
   // `?interactive` is the retry after the silent check: keep the target stored then.
   if (requested !== null || !url.searchParams.has(INTERACTIVE_PARAM)) session.set('returnTo', requested ?? '/');
