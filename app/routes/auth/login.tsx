@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const location = thrown instanceof Response ? thrown.headers.get('Location') : null;
     if (!(thrown instanceof Response) || !location) throw thrown;
     const headers = new Headers();
+    for (const cookie of login.expireOldStateCookies(request)) headers.append('Set-Cookie', cookie);
     for (const cookie of thrown.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
     headers.append('Set-Cookie', await sessions.commitSession(session));
     // The provider is not one of our routes: always a full document navigation.
