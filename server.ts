@@ -82,7 +82,7 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
 
   // The embedded sign-in service (issuer `${PUBLIC_URL}/sso`); absent with an external OIDC_ISSUER.
   const identityProvider = shop.auth.identityProvider;
-  if (identityProvider) app.use('/sso', identityProvider.provider.callback());
+  if (identityProvider) app.use('/sso', identityProvider.handler);
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);

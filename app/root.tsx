@@ -21,7 +21,7 @@ import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
 import { romeDate } from './domain/shop-time';
 import { availabilityMiddleware } from './middleware/availability';
 import { getLanguage, i18nextMiddleware } from './middleware/i18next';
-import { getShopSession } from './.server/auth/guards';
+import { getSessionUser, getShopSession } from './.server/auth/guards';
 import { takeNotice } from './.server/http/flash';
 import formsStylesUrl from './components/form/forms.css?url';
 import stylesUrl from './styles/app.css?url';
@@ -37,9 +37,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // Cheap on purpose: the session cookie only, no database.
+  // Cheap on purpose: the cookie only for anonymous visitors, one primary-key read when signed in.
   const session = await getShopSession(request, context);
-  const user = session.get('user');
+  const user = await getSessionUser(request, context);
   const { notice, setCookie } = await takeNotice(session, context);
   const { config, clock } = context.get(shopContext);
   const headers: HeadersInit = setCookie ? { 'Set-Cookie': setCookie } : {};

@@ -127,9 +127,10 @@ test.describe('sign-in', () => {
 });
 
 test.describe('sign-out and failure pages', () => {
-  // Signing out ends this browser's sessions (shop and sign-in service) only: other tests'
-  // copies of the worker fan's cookies stay signed in at the shop.
-  test('GET /logout/do asks before signing out; the confirmation signs out', async ({ page, fan }) => {
+  // A fan of its own: signing out ends the session on the server, so the worker fan's shared
+  // cookies would open nothing afterwards.
+  test('GET /logout/do asks before signing out; the confirmation signs out', async ({ page, auth }) => {
+    const fan = await auth.signUp(newFan());
     await page.goto('/logout/do');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign out' })).toBeVisible();
     await expect(page.getByText(`Hello, ${fan.firstName}`)).toBeVisible(); // a GET changed nothing
@@ -143,6 +144,25 @@ test.describe('sign-out and failure pages', () => {
     // Signed out, the confirmation page has nothing to confirm.
     await page.goto('/logout/do');
     await expect(page).toHaveURL(/\/products$/);
+  });
+
+  test('"Sign out everywhere" on /account signs the fan out on every device', async ({ page, auth, browser, baseURL }) => {
+    const fan = await auth.signUp(newFan());
+    // The same fan on a second device (a copy of this browser's cookies).
+    const other = await browser.newContext({ baseURL, javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+    await other.addCookies(await page.context().cookies());
+    const otherPage = await other.newPage();
+    await otherPage.goto('/account');
+    await expect(otherPage.getByText(`Hello, ${fan.firstName}`)).toBeVisible();
+
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page.getByRole('status').getByText('You are signed out on every device.')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+    await otherPage.goto('/account');
+    await expect(otherPage).toHaveURL(/\/sso\/|\/sign-in\//); // sent to sign in again
+    await other.close();
   });
 
   test('a refused or stale sign-in shows the login-failed page with a way to retry', async ({ page }) => {

@@ -94,7 +94,12 @@ async function startProvider(): Promise<Running> {
     sessionSecret: 'integration-test-session-secret-0123456789',
     client: CLIENT,
   });
-  app.use('/sso', identityProvider.provider.callback());
+  // The shop's CSP middleware gives every response a nonce; the provider's pages use it.
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = 'test-nonce';
+    next();
+  });
+  app.use('/sso', identityProvider.handler);
   app.post('/sign-in/:uid/', express.urlencoded({ extended: false }), async (req, res) => {
     if (!(await readInteraction(identityProvider, req, res, req.params.uid))) {
       res.status(400).send('no interaction');
@@ -224,6 +229,51 @@ describe('the embedded sign-in service with a real OIDC client', () => {
       state,
     });
     expect(new URL(locationOf(await browser.request(silent.toString()), running.publicUrl)).searchParams.has('code')).toBe(true);
+  });
+
+  /** Signs `email` in with a code flow in `browser`; returns the ID token. */
+  async function signInWith(browser: Browser, email: string, password: string): Promise<string> {
+    const config = await discover();
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const authorizationUrl = client.buildAuthorizationUrl(config, {
+      redirect_uri: `${running.publicUrl}/authorize`,
+      scope: 'openid email profile',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+    });
+    const signInPage = locationOf(await browser.request(authorizationUrl.toString()), running.publicUrl);
+    const signedIn = await browser.request(signInPage, { method: 'POST', body: new URLSearchParams({ email, password }) });
+    const callback = locationOf(await browser.request(locationOf(signedIn, running.publicUrl)), running.publicUrl);
+    const tokens = await client.authorizationCodeGrant(config, new URL(callback), { pkceCodeVerifier: verifier, expectedState: state });
+    return tokens.id_token!;
+  }
+
+  it('ignores Host and X-Forwarded-Host/-Proto from the client: its URLs stay the configured ones', async () => {
+    const spoofed = { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' };
+    const discovery = await fetch(`${running.issuer}/.well-known/openid-configuration`, { headers: spoofed });
+    const metadata = (await discovery.json()) as Record<string, unknown>;
+    for (const key of ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri', 'end_session_endpoint']) {
+      expect(String(metadata[key]).startsWith(`${running.issuer}/`) || metadata[key] === running.issuer).toBe(true);
+    }
+    const logoutPage = await (await fetch(`${running.issuer}/session/end?client_id=${CLIENT.id}`, { headers: spoofed })).text();
+    expect(logoutPage).toContain(`action="${running.issuer}/session/end/confirm"`);
+    expect(logoutPage).not.toContain('evil.example');
+  });
+
+  it("asks before signing out when the id_token_hint is another fan's, confirms by itself for the fan's own", async () => {
+    await running.identityProvider.accounts.signUp({ email: 'eve@example.org', password: 'eve password 42', givenName: 'Eve', familyName: 'Neri' });
+    const eveToken = await signInWith(new Browser(), 'eve@example.org', 'eve password 42');
+    const ada = new Browser();
+    const adaToken = await signInWith(ada, 'ada.rossi@example.org', 'correct horse battery');
+    const endSession = (hint: string) => `${running.issuer}/session/end?id_token_hint=${hint}&post_logout_redirect_uri=${encodeURIComponent(`${running.publicUrl}/`)}`;
+
+    const foreign = await (await ada.request(endSession(eveToken))).text();
+    expect(foreign).toContain('op.logoutForm');
+    expect(foreign).not.toContain('<script'); // the fan must click: a stranger's link cannot sign them out
+    const own = await (await ada.request(endSession(adaToken))).text();
+    expect(own).toContain(`<script nonce="test-nonce">document.getElementById('op.logoutForm').submit();</script>`);
   });
 
   it('answers a silent check without a session with login_required', async () => {

@@ -6,6 +6,8 @@ describe('safeRedirectPath', () => {
     ['/cart', '/cart'],
     ['/products/jcard?x=1#top', '/products/jcard?x=1#top'],
     ['/a/../cart', '/cart'],
+    ['/./cart', '/cart'],
+    ['/cart//items', '/cart//items'],
   ])('accepts the same-origin path %s', (target, expected) => {
     expect(safeRedirectPath(target)).toBe(expected);
   });
@@ -20,6 +22,18 @@ describe('safeRedirectPath', () => {
     ['cart'],
     [''],
     ['/' + 'a'.repeat(2048)],
+    // Dot segments that URL parsing folds into a protocol-relative "//host".
+    ['/.//evil.example'],
+    ['/..//evil.example'],
+    ['/%2e//evil.example'],
+    ['/%2E%2E//evil.example'],
+    ['/x/..//evil.example'],
+    ['/x/../..//evil.example/path?q=1'],
+    ['/./\\evil.example'],
+    ['/.\\/evil.example'],
+    ['/./\t/evil.example'],
+    ['/.\r\n//evil.example'],
+    ['/%2e/%2e//evil.example'],
   ])('refuses %j', (target) => {
     expect(safeRedirectPath(target, '/fallback')).toBe('/fallback');
   });

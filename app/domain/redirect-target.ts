@@ -4,16 +4,24 @@
  */
 export function safeRedirectPath(target: unknown, fallback = '/'): string {
   if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return fallback;
-  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  if (!isSameOriginPath(target)) return fallback;
   // Browsers drop tabs/newlines inside URLs, which could turn "/\t/evil" into "//evil".
   if (target.includes('\\') || [...target].some(isControlCharacter)) return fallback;
   try {
     const url = new URL(target, 'http://shop.invalid');
     if (url.origin !== 'http://shop.invalid') return fallback;
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    // Validate what is returned, not what came in: dot segments ("/.//x", "/%2e//x", "/x/..//x")
+    // fold into a protocol-relative "//x" only after parsing.
+    return isSameOriginPath(path) ? path : fallback;
   } catch {
     return fallback;
   }
+}
+
+/** A path that browsers resolve against our origin: one leading slash, then no slash or backslash. */
+function isSameOriginPath(path: string): boolean {
+  return path.startsWith('/') && path[1] !== '/' && path[1] !== '\\';
 }
 
 function isControlCharacter(character: string): boolean {

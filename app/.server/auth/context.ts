@@ -3,15 +3,21 @@ import { createContext } from 'react-router';
 import type { IdentityProvider } from '../identity-provider/provider';
 import type { AttemptLimiter } from '../identity-provider/rate-limit';
 import type { ShopSessionStorage } from './session';
+import type { SessionStore } from './session-store';
 import type { ShopLogin } from './shop-login';
 
 /** Sign-in machinery of one running shop (server.ts puts it into every request's context). */
 export type AuthRuntime = {
+  /** The signed cookie (anonymous data and the session id). */
   sessions: ShopSessionStorage;
+  /** Signed-in sessions on the server. */
+  store: SessionStore;
   login: ShopLogin;
   /** The embedded sign-in service; absent when an external OIDC_ISSUER is configured. */
   identityProvider?: IdentityProvider;
   attempts: AttemptLimiter;
+  /** Ends the embedded sign-in service's sessions of an account (a no-op with an external issuer). */
+  endProviderSessions(accountId: string): Promise<void>;
 };
 
 export const authContext = createContext<AuthRuntime>();

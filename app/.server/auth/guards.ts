@@ -1,5 +1,4 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
-import { shopContext } from '../../context';
 import { loginPath } from '../../domain/login-target';
 import { pagePath } from '../../domain/page-address';
 import type { Customer } from '../services/customers';
@@ -12,12 +11,37 @@ export async function getShopSession(request: Request, context: Context): Promis
   return context.get(authContext).sessions.getSession(request.headers.get('Cookie'));
 }
 
-/** The signed-in fan from the session cookie alone (no database): for headers and cheap checks. */
-export async function getSessionUser(request: Request, context: Context): Promise<SessionUser | null> {
-  return (await getShopSession(request, context)).get('user') ?? null;
+export type SignedIn = { user: SessionUser; customer: Customer };
+
+// One read per request: the root loader, the secured layout and a page may all ask.
+const signedInByRequest = new WeakMap<Request, Promise<SignedIn | null>>();
+
+async function readSignedIn(request: Request, context: Context): Promise<SignedIn | null> {
+  const sid = (await getShopSession(request, context)).get('sid');
+  if (!sid) return null; // anonymous visitors cost no database read
+  const found = await context.get(authContext).store.find(sid);
+  // A row whose customer now has another subject is not this fan's any more.
+  if (!found || found.customer.oidcSubject !== found.subject) return null;
+  const { customer, subject, idToken } = found;
+  return { customer, user: { customerId: customer.id, subject, firstName: customer.firstName, idToken } };
 }
 
-/** A redirect to /login that remembers the current page and forgets the stored user. */
+/** The signed-in fan and their customer row (one primary-key read, none when anonymous), or null. */
+export function getSignedIn(request: Request, context: Context): Promise<SignedIn | null> {
+  let found = signedInByRequest.get(request);
+  if (!found) {
+    found = readSignedIn(request, context);
+    signedInByRequest.set(request, found);
+  }
+  return found;
+}
+
+/** The signed-in fan, or null: for headers and cheap checks. */
+export async function getSessionUser(request: Request, context: Context): Promise<SessionUser | null> {
+  return (await getSignedIn(request, context))?.user ?? null;
+}
+
+/** A redirect to /login that remembers the current page and forgets the stored session. */
 export async function redirectToLogin(request: Request, context: Context): Promise<Response> {
   const { sessions } = context.get(authContext);
   return redirect(loginPath(pagePath(request.url)), {
@@ -25,18 +49,14 @@ export async function redirectToLogin(request: Request, context: Context): Promi
   });
 }
 
-export type SignedIn = { user: SessionUser; customer: Customer };
-
 /**
- * The signed-in customer, or a thrown redirect to /login carrying the page. A stored user
- * whose customer row is gone (or belongs to another subject) is cleared.
+ * The signed-in customer, or a thrown redirect to /login carrying the page. A session that
+ * ended (signed out, expired) or whose customer is gone or changed subject is cleared.
  */
 export async function requireCustomer(request: Request, context: Context): Promise<SignedIn> {
-  const user = await getSessionUser(request, context);
-  if (!user) throw await redirectToLogin(request, context);
-  const customer = await context.get(shopContext).services.customers.findById(user.customerId);
-  if (!customer || customer.oidcSubject !== user.subject) throw await redirectToLogin(request, context);
-  return { user, customer };
+  const signedIn = await getSignedIn(request, context);
+  if (!signedIn) throw await redirectToLogin(request, context);
+  return signedIn;
 }
 
 const signedInContext = createContext<SignedIn>();

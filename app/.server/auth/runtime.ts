@@ -1,12 +1,13 @@
 import type { Clock } from '../clock';
 import type { ShopDb } from '../db/client';
 import type { Config } from '../env';
-import { purgeExpiredPayloads } from '../identity-provider/adapter';
+import { endAccountSessions, purgeExpiredPayloads } from '../identity-provider/adapter';
 import { createAttemptLimiter, DEFAULT_LIMITS } from '../identity-provider/rate-limit';
 import { identityProviderFor } from '../identity-provider/provider';
 import type { Logger } from '../logger';
 import type { AuthRuntime } from './context';
 import { createShopSessionStorage } from './session';
+import { createSessionStore } from './session-store';
 import { createShopLogin } from './shop-login';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -19,16 +20,22 @@ export async function createAuthRuntime(
   clock: Clock,
 ): Promise<AuthRuntime & { stop(): void }> {
   const identityProvider = config.oidc.embedded ? await identityProviderFor(db, config, logger) : undefined;
-  // Expired sign-in artefacts (sessions, codes, interactions) are invisible to reads; delete them now and then.
-  const purge = () =>
-    purgeExpiredPayloads(db)
-      .then((deleted) => (deleted > 0 ? logger.debug({ deleted }, 'purged expired sign-in records') : undefined))
-      .catch((error: unknown) => logger.warn({ err: error }, 'could not purge expired sign-in records'));
+  const store = createSessionStore(db, clock);
+  // Expired sessions and sign-in artefacts (codes, interactions) are invisible to reads; delete them now and then.
+  const purge = async () => {
+    try {
+      const deleted = (await store.purgeExpired()) + (identityProvider ? await purgeExpiredPayloads(db) : 0);
+      if (deleted > 0) logger.debug({ deleted }, 'purged expired sessions and sign-in records');
+    } catch (error) {
+      logger.warn({ err: error }, 'could not purge expired sessions and sign-in records');
+    }
+  };
   // Fire and forget: `purge` logs its own failure, and the next tick simply tries again.
-  const timer = identityProvider ? setInterval(() => void purge(), PURGE_INTERVAL_MS) : undefined;
-  timer?.unref();
+  const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+  timer.unref();
   return {
     sessions: createShopSessionStorage({ secret: config.sessionSecret, production: config.production }),
+    store,
     login: createShopLogin(config, clock),
     identityProvider,
     attempts: createAttemptLimiter(db, {
@@ -37,6 +44,9 @@ export async function createAuthRuntime(
       perAccount: config.signInLimits.failuresPerAccount,
       signUpsPerIp: config.signInLimits.signUpsPerIp,
     }),
+    endProviderSessions: async (accountId) => {
+      if (identityProvider) await endAccountSessions(db, accountId);
+    },
     stop: () => clearInterval(timer),
   };
 }

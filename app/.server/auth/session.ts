@@ -1,18 +1,23 @@
 import { createCookieSessionStorage, type Session } from 'react-router';
 import type { Notice } from '../../domain/notice';
 
-/** What the shop keeps about a signed-in fan, in its own signed cookie (no DB read per page). */
+/** The signed-in fan as the guards hand it on (read from the session row and its customer). */
 export type SessionUser = {
   customerId: string;
   /** OIDC subject; compared with the customer row by the guard. */
   subject: string;
   firstName: string;
-  /** For the provider's logout (id_token_hint). */
+  /** For the provider's logout (id_token_hint); kept on the server, never in the cookie. */
   idToken: string;
 };
 
+/**
+ * The signed cookie holds only what anonymous visitors need, plus the random id of a
+ * signed-in session (its data lives in the database: session-store.ts). No e-mail, no token.
+ */
 export type ShopSessionData = {
-  user: SessionUser;
+  /** Id of the server-side session (signed-in fans only). */
+  sid: string;
   /** Where to go after signing in (a same-origin path). */
   returnTo: string;
 };
@@ -23,6 +28,7 @@ export type ShopFlashData = { notice: Notice };
 export type ShopSession = Session<ShopSessionData, ShopFlashData>;
 
 export const SESSION_COOKIE = '__shop_session';
+/** The absolute lifetime of a signed-in session; the server ends it earlier when idle. */
 const SESSION_MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
 
 export function createShopSessionStorage({ secret, production }: { secret: string; production: boolean }) {

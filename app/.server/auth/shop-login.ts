@@ -14,6 +14,19 @@ type Endpoints = { authorization: string; token: string; endSession?: string; us
 export const INTERACTIVE_PARAM = 'interactive';
 const STRATEGY = 'oidc';
 const STATE_COOKIE = 'shop_oidc';
+/** State cookies of earlier, unfinished sign-ins kept at a new /login (other tabs). */
+const KEPT_STATE_COOKIES = 2;
+
+function stateCookieNames(request: Request): string[] {
+  return (request.headers.get('Cookie') ?? '')
+    .split(';')
+    .map((part) => part.trim().split('=')[0] ?? '')
+    .filter((name) => name.startsWith(`${STATE_COOKIE}:`));
+}
+
+function expiredStateCookie(name: string): string {
+  return `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+}
 
 /** Errors at the callback after which an interactive sign-in should simply be tried. */
 const SILENT_CHECK_MISSES = new Set(['login_required', 'interaction_required', 'consent_required', 'account_selection_required']);
@@ -142,11 +155,18 @@ export function createShopLogin(config: Pick<Config, 'oidc' | 'publicUrl' | 'pro
 
     /** Set-Cookie values that drop the state cookies of finished or abandoned flows. */
     expireStateCookies(request: Request): string[] {
-      const names = (request.headers.get('Cookie') ?? '')
-        .split(';')
-        .map((part) => part.trim().split('=')[0] ?? '')
-        .filter((name) => name.startsWith(`${STATE_COOKIE}:`));
-      return names.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+      return stateCookieNames(request).map(expiredStateCookie);
+    },
+
+    /**
+     * At a new /login: Set-Cookie values that drop all but the newest `keep` state cookies, so
+     * with the new one at most `keep + 1` remain (one per unfinished sign-in would otherwise
+     * pile up past the server's header limit). Browsers send cookies of one path oldest first
+     * (RFC 6265 §5.4), so the last ones are the newest: the tabs most likely still open.
+     */
+    expireOldStateCookies(request: Request, keep = KEPT_STATE_COOKIES): string[] {
+      const names = stateCookieNames(request);
+      return names.slice(0, Math.max(0, names.length - keep)).map(expiredStateCookie);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { ShopDb } from '../db/client';
 import { oidcPayloads } from '../db/schema';
@@ -86,4 +86,11 @@ export async function purgeExpiredPayloads(db: ShopDb, graceSeconds = 3600): Pro
     .where(lt(oidcPayloads.expiresAt, new Date(Date.now() - graceSeconds * 1000)))
     .returning({ id: oidcPayloads.id });
   return deleted.length;
+}
+
+/** Ends every session of the sign-in service for `accountId` (the fan's "sign out everywhere"). */
+export async function endAccountSessions(db: ShopDb, accountId: string): Promise<void> {
+  await db
+    .delete(oidcPayloads)
+    .where(and(eq(oidcPayloads.model, 'Session'), sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`));
 }

@@ -35,7 +35,11 @@ export async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promi
   const shopName = resources[language].common.shopName;
   // The form oidc-provider gives carries the xsrf token; `logout=yes` ends the whole session.
   const confirmForm = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
-  const autoConfirm = typeof ctx.oidc.params?.id_token_hint === 'string';
+  // Confirm without a click only for the signed-in fan's own token: a link carrying anyone
+  // else's (valid) ID token must not sign this browser out.
+  const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+  const accountId = ctx.oidc.session?.accountId;
+  const autoConfirm = typeof accountId === 'string' && accountId !== '' && hint?.payload?.sub === accountId;
   const nonce = cspNonce(ctx);
   ctx.type = 'html';
   ctx.body = `<!DOCTYPE html>

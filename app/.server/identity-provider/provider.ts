@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { ShopDb } from '../db/client';
 import type { Config } from '../env';
@@ -29,6 +30,8 @@ const TTL = {
 
 export type IdentityProvider = {
   provider: Provider;
+  /** The request handler to mount at /sso (server.ts): the provider behind `pinPublicOrigin`. */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
   accounts: AccountStore;
 };
 
@@ -122,10 +125,28 @@ export async function createIdentityProvider(options: ProviderOptions): Promise<
   };
 
   const provider = new Provider(options.issuer, configuration);
-  // Behind a TLS-terminating proxy: honour X-Forwarded-Proto/Host like Express's trust proxy.
+  // The provider builds its URLs (discovery, forms) from the request's host and protocol; it
+  // reads them from the X-Forwarded-* headers, which `handler` always sets to PUBLIC_URL's.
   provider.proxy = true;
+  const callback = provider.callback();
+  const origin = new URL(options.issuer);
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    pinPublicOrigin(req, origin);
+    void callback(req, res);
+  };
   provider.on('server_error', (_ctx, error) => options.logger?.error({ err: error }, 'sign-in service error'));
-  return { provider, accounts };
+  return { provider, handler, accounts };
+}
+
+/**
+ * Whatever Host and X-Forwarded-* a client sends, the provider sees the configured public
+ * origin: a spoofed `X-Forwarded-Host: evil.example` must not rewrite its discovery document
+ * or forms.
+ */
+function pinPublicOrigin(req: IncomingMessage, origin: URL): void {
+  req.headers.host = origin.host;
+  req.headers['x-forwarded-host'] = origin.host;
+  req.headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
 }
 
 /** Builds the embedded provider from the shop's configuration. */

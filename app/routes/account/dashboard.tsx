@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
+import { SubmitButton } from '../../components/form/submit-button';
 import { ProfileSummary, type ProfileDisplay } from '../../components/account/profile-summary';
 import { formatBirthDate } from '../../domain/birth-date';
 import { pageMeta } from '../../domain/page-meta';
 import { formatPhoneForDisplay } from '../../domain/phone';
 import { missingProfileParts, type RequestableField } from '../../domain/profile-completeness';
+import { authContext } from '../../.server/auth/context';
 import { signedIn } from '../../.server/auth/guards';
+import { endAllSessions } from '../../.server/auth/sign-in-session';
 import { describePage } from '../../.server/http/page-seo';
 import { describeBirthPlace } from './birth-place-view.server';
 import { getInstance, getLanguage } from '../../middleware/i18next';
@@ -36,6 +39,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profile,
     missing: missingProfileParts(customer, PURCHASE_NEEDS),
   };
+}
+
+/**
+ * "Sign out everywhere": ends every session of the fan (other devices and this one) and tells
+ * them so on the home page, in a fresh cookie that holds nothing else.
+ */
+export async function action({ context }: Route.ActionArgs) {
+  const { customer } = signedIn(context);
+  await endAllSessions(context, customer);
+  const { sessions } = context.get(authContext);
+  const signedOut = await sessions.getSession();
+  signedOut.flash('notice', { key: 'account:dashboard.signedOutEverywhere' });
+  return redirect('/', { status: 303, headers: { 'Set-Cookie': await sessions.commitSession(signedOut) } });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
@@ -75,6 +91,13 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <Link to="/account/notify-me">{t('dashboard.notifyMe')}</Link>
           </li>
         </ul>
+      </section>
+      <section aria-labelledby="account-devices-heading">
+        <h2 id="account-devices-heading">{t('dashboard.signOutEverywhereHeading')}</h2>
+        <p>{t('dashboard.signOutEverywhereBody')}</p>
+        <Form method="post" className="form form--inline">
+          <SubmitButton variant="secondary">{t('dashboard.signOutEverywhere')}</SubmitButton>
+        </Form>
       </section>
     </div>
   );

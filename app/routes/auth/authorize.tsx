@@ -4,7 +4,8 @@ import { requestContext, shopContext } from '../../context';
 import { pageMeta } from '../../domain/page-meta';
 import { safeRedirectPath } from '../../domain/redirect-target';
 import { authContext } from '../../.server/auth/context';
-import { getShopSession } from '../../.server/auth/guards';
+import { getSessionUser, getShopSession } from '../../.server/auth/guards';
+import { startSession } from '../../.server/auth/sign-in-session';
 import { INTERACTIVE_PARAM, isLoginRefusal, isSilentCheckMiss } from '../../.server/auth/shop-login';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance } from '../../middleware/i18next';
@@ -12,7 +13,7 @@ import type { Route } from './+types/authorize';
 
 /** The OIDC callback: exchanges the code, finds or creates the customer, starts a fresh session. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { sessions, login } = context.get(authContext);
+  const { login } = context.get(authContext);
   const session = await getShopSession(request, context);
   const headers = new Headers();
   for (const cookie of login.expireStateCookies(request)) headers.append('Set-Cookie', cookie);
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (isSilentCheckMiss(error)) return redirectDocument(`/login?${INTERACTIVE_PARAM}`, { status: 303, headers });
     if (!isLoginRefusal(error)) throw error; // unexpected: the error screen, without details
     // A stale callback (back button) of a fan who is signed in anyway: nothing failed.
-    if (session.get('user')) return redirect(safeRedirectPath(session.get('returnTo'), '/'), { status: 303, headers });
+    if (await getSessionUser(request, context)) return redirect(safeRedirectPath(session.get('returnTo'), '/'), { status: 303, headers });
     context.get(requestContext).logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'sign-in refused');
     const { t } = getInstance(context);
     const seo = describePage(context, request, { title: t('auth:loginFailed.metaTitle'), robots: 'noindex' });
@@ -33,15 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const customer = await context.get(shopContext).services.customers.upsertFromSignIn(identity);
   const target = safeRedirectPath(session.get('returnTo'), '/');
-  // A new session, nothing carried over from before signing in (no session fixation).
-  const fresh = await sessions.getSession();
-  fresh.set('user', {
-    customerId: customer.id,
-    subject: customer.oidcSubject,
-    firstName: customer.firstName,
-    idToken: identity.idToken,
-  });
-  headers.append('Set-Cookie', await sessions.commitSession(fresh));
+  headers.append('Set-Cookie', await startSession(request, context, customer, identity.idToken));
   return redirect(target, { status: 303, headers });
 }
 

@@ -2,7 +2,7 @@ import { redirect, redirectDocument } from 'react-router';
 import { targetFromLoginUrl } from '../../domain/login-target';
 import { safeRedirectPath } from '../../domain/redirect-target';
 import { authContext } from '../../.server/auth/context';
-import { getShopSession } from '../../.server/auth/guards';
+import { getSessionUser, getShopSession } from '../../.server/auth/guards';
 import { INTERACTIVE_PARAM } from '../../.server/auth/shop-login';
 import type { Route } from './+types/login';
 
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requested = url.searchParams.has('redirectUri') ? targetFromLoginUrl(url) : null;
 
-  if (session.get('user')) return redirect(requested ?? safeRedirectPath(session.get('returnTo'), '/'), 302);
+  if (await getSessionUser(request, context)) return redirect(requested ?? safeRedirectPath(session.get('returnTo'), '/'), 302);
 
   // `?interactive` is the retry after the silent check: keep the target stored then.
   if (requested !== null || !url.searchParams.has(INTERACTIVE_PARAM)) session.set('returnTo', requested ?? '/');
@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const location = thrown instanceof Response ? thrown.headers.get('Location') : null;
     if (!(thrown instanceof Response) || !location) throw thrown;
     const headers = new Headers();
+    for (const cookie of login.expireOldStateCookies(request)) headers.append('Set-Cookie', cookie);
     for (const cookie of thrown.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
     headers.append('Set-Cookie', await sessions.commitSession(session));
     // The provider is not one of our routes: always a full document navigation.

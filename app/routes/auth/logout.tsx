@@ -3,15 +3,15 @@ import { Form, Link, redirect, redirectDocument } from 'react-router';
 import { SubmitButton } from '../../components/form/submit-button';
 import { pageMeta } from '../../domain/page-meta';
 import { authContext } from '../../.server/auth/context';
-import { getShopSession } from '../../.server/auth/guards';
+import { getSessionUser } from '../../.server/auth/guards';
+import { endSession } from '../../.server/auth/sign-in-session';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance } from '../../middleware/i18next';
 import type { Route } from './+types/logout';
 
 /** GET shows a confirmation form (a link must not sign anyone out); nothing to do when signed out. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await getShopSession(request, context);
-  if (!session.get('user')) return redirect('/', 302);
+  if (!(await getSessionUser(request, context))) return redirect('/', 302);
   const { t } = getInstance(context);
   return { seo: describePage(context, request, { title: t('auth:logout.metaTitle'), robots: 'noindex' }) };
 }
@@ -19,8 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST: forget the fan here, then end the sign-in service's session too. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { sessions, login } = context.get(authContext);
-  const session = await getShopSession(request, context);
-  const idToken = session.get('user')?.idToken;
+  // Deleted on the server: a copy of the cookie saved earlier opens nothing any more.
+  const { idToken } = await endSession(request, context);
   // A brand-new session holding nothing but the notice: the fan is signed out, and told so.
   const signedOut = await sessions.getSession();
   signedOut.flash('notice', { key: 'auth:logout.done' });

@@ -3,3 +3,4 @@ export * from './catalogue';
 export * from './customers';
 export * from './identity';
 export * from './account';
+export * from './sessions';
