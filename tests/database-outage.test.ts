@@ -14,6 +14,19 @@ async function eventually(check: () => Promise<boolean> | boolean, what: string)
   }
 }
 
+/** Names the step that hangs, instead of a bare hook timeout. */
+async function withDeadline(step: Promise<unknown> | undefined, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`hung: ${what}`)), 25_000);
+  });
+  try {
+    await Promise.race([step, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function asAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
@@ -44,8 +57,8 @@ describe.runIf(process.env.TEST_DATABASE_KIND === 'postgres')('a PostgreSQL outa
   });
 
   afterAll(async () => {
-    await shop?.close();
-    await database?.drop();
+    await withDeadline(shop?.close(), 'closing the shop');
+    await withDeadline(database?.drop(), 'dropping the database');
   });
 
   /** Catalogue reads in a loop, as pages would make them, until `stop`; collects what failed. */

@@ -42,7 +42,9 @@ export function openDatabase(target: Config['database'], options: OpenOptions = 
 }
 
 function openPostgres(url: string, { onConnectionLost = () => undefined }: OpenOptions): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connect that gets no answer (a server gone without a reset) fails after 5 s instead of
+  // hanging on the operating system's timeout; the page answers 503 meanwhile.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // Without these listeners node-postgres re-emits such an error as an unhandled 'error' event,
   // which ends the process: the pool for idle connections, the client for checked-out ones
   // (a transaction waiting between two queries).

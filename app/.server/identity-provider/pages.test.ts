@@ -6,11 +6,15 @@ import { logoutSource } from './pages';
 const PROVIDER_FORM = '<form id="op.logoutForm" method="post" action="/sso/session/end/confirm"><input type="hidden" name="xsrf" value="x"/></form>';
 
 /** The parts of oidc-provider's Koa context the page reads and writes. */
-function fakeContext({ cookie = '', idTokenHint = true, nonce = 'n0nce' } = {}) {
+function fakeContext({ cookie = '', hintSubject = 'fan-1' as string | null, nonce = 'n0nce' } = {}) {
   const headers: Record<string, string> = { 'Content-Security-Policy': "default-src 'self'; style-src 'self'" };
   const ctx = {
     get: (name: string) => (name === 'Cookie' ? cookie : ''),
-    oidc: { params: idTokenHint ? { id_token_hint: 'token' } : {} },
+    oidc: {
+      // The provider has verified the hint's signature before the page is rendered.
+      entities: hintSubject ? { IdTokenHint: { payload: { sub: hintSubject } } } : {},
+      session: { accountId: 'fan-1' },
+    },
     res: { locals: { cspNonce: nonce } },
     response: { get: (name: string) => headers[name] ?? '' },
     set: (name: string, value: string) => {
@@ -48,12 +52,15 @@ describe('logoutSource (the no-JS sign-out step)', () => {
     expect(italian.ctx.body).toContain('Completa l&#39;uscita');
   });
 
-  it('confirms by itself only with the nonce and a hint from the shop', async () => {
+  it("confirms by itself only with the nonce and the signed-in fan's own hint", async () => {
     const withHint = fakeContext();
     await logoutSource(withHint.ctx, PROVIDER_FORM);
     expect(withHint.ctx.body).toContain('<script nonce="n0nce">');
-    const withoutHint = fakeContext({ idTokenHint: false });
+    const withoutHint = fakeContext({ hintSubject: null });
     await logoutSource(withoutHint.ctx, PROVIDER_FORM);
     expect(withoutHint.ctx.body).not.toContain('<script');
+    const anotherFansHint = fakeContext({ hintSubject: 'fan-2' });
+    await logoutSource(anotherFansHint.ctx, PROVIDER_FORM);
+    expect(anotherFansHint.ctx.body).not.toContain('<script');
   });
 });
