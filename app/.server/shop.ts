@@ -3,8 +3,9 @@ import { systemClock, type Clock } from './clock';
 import type { AuthRuntime } from './auth/context';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
-import { readConfig, type Config } from './env';
+import type { Config } from './env';
 import { createLogger, type Logger } from './logger';
+import { readConfigWithSecret } from './secrets';
 import { startMailBackground } from './mail/background';
 import { createServices, type Services } from './services';
 
@@ -27,7 +28,7 @@ export async function startShop(
   env: Record<string, string | undefined> = process.env,
   clock: Clock = systemClock,
 ): Promise<Shop> {
-  const config = readConfig(env);
+  const config = await readConfigWithSecret(env);
   const logger = createLogger(config.logLevel);
   const database = openDatabase(config.database);
   let auth: AuthRuntime & { stop(): void };
