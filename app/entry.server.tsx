@@ -15,6 +15,7 @@ import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
 import { createI18nInstance } from './i18n/instance';
 import { resources } from './i18n/resources';
 import { getInstance } from './middleware/i18next';
+import { crossOriginOf, isRefusedCrossOriginAction } from './.server/http/csrf';
 
 export const streamTimeout = 5_000;
 
@@ -84,11 +85,16 @@ function i18nFor(loadContext: RouterContextProvider) {
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const provider = context as RouterContextProvider;
-  let logger: { error: (object: object, message: string) => void } = console;
+  let logger: { error: (object: object, message: string) => void; warn: (object: object, message: string) => void } = console;
   try {
     logger = provider.get(requestContext).logger;
   } catch {
     // No request context (should not happen behind server.ts): fall back to the console.
+  }
+  if (isRefusedCrossOriginAction(error, request)) {
+    // React Router answered 400 already; someone else's page posted here. No stack: nothing broke.
+    logger.warn({ url: request.url, origin: crossOriginOf(request) }, 'cross-origin form submission refused');
+    return;
   }
   logger.error({ err: error, url: request.url }, 'unexpected error while handling a request');
 };
