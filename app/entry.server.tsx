@@ -15,6 +15,7 @@ import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
 import { createI18nInstance } from './i18n/instance';
 import { resources } from './i18n/resources';
 import { getInstance } from './middleware/i18next';
+import { crossOriginOf, isRefusedCrossOriginAction } from './.server/http/csrf';
 
 export const streamTimeout = 5_000;
 
@@ -90,8 +91,13 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const provider = context as RouterContextProvider;
   // An outage is logged once by the availability tracker, not once per page.
   if (optional(() => provider.get(availabilityContext))?.report(error)) return;
-  const logger: { error: (object: object, message: string) => void } =
+  const logger: { error: (object: object, message: string) => void; warn: (object: object, message: string) => void } =
     optional(() => provider.get(requestContext).logger) ?? console;
+  if (isRefusedCrossOriginAction(error, request)) {
+    // React Router answered 400 already; someone else's page posted here. No stack: nothing broke.
+    logger.warn({ url: request.url, origin: crossOriginOf(request) }, 'cross-origin form submission refused');
+    return;
+  }
   logger.error({ err: error, url: request.url }, 'unexpected error while handling a request');
 };
 

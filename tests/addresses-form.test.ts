@@ -5,6 +5,9 @@ import type { Database } from '../app/.server/db/client';
 import type { Services } from '../app/.server/services';
 import { preloadLookups } from '../app/.server/services/lookups';
 import { FIELD_MESSAGES as M } from '../app/forms/messages';
+import { ADDRESS_BOOK_FULL } from '../app/forms/address';
+import { MAX_ADDRESSES_PER_FAN } from '../app/domain/address-rules';
+import type { AddressDraft } from '../app/domain/address-check';
 import { createTestDatabase } from './support/database';
 import { servicesFor } from './support/services';
 
@@ -139,3 +142,54 @@ describe('address form submits', () => {
     expect(submit.kind === 'answer' && submit.form.result?.error).toEqual({ countryCode: [M.selectFromList] });
   });
 });
+
+describe('the cap on addresses per fan', () => {
+  const stored = {
+    firstName: 'Ada',
+    lastName: 'Rossi',
+    phone: '00393331234567',
+    street: 'Via Roma',
+    number: '12',
+    extraInfo: null,
+    countryCode: 'IT',
+    provinceCode: 'TO',
+    state: 'Torino',
+    region: 'Piemonte',
+    city: 'Torino',
+    cityCode: 'L219',
+    postalCode: '10121',
+  };
+
+  async function fanWith(addresses: number, subject: string): Promise<string> {
+    const fan = await services.customers.upsertFromSignIn({ subject, email: `${subject}@example.org`, firstName: 'Ada', lastName: 'Rossi' });
+    for (let index = 0; index < addresses; index += 1) await services.addresses.create(fan.id, stored);
+    return fan.id;
+  }
+
+  it(`refuses a new address beyond ${MAX_ADDRESSES_PER_FAN} with a form message and a 400; changing one still works`, async () => {
+    const fanId = await fanWith(MAX_ADDRESSES_PER_FAN, 'full-book');
+    const submit = await submitAddressForm(form(turin, turin), { language: 'it', today: '2026-11-22' }, (draft) =>
+      services.addresses.save(fanId, draft),
+    );
+    expect(submit.kind === 'answer' && submit.status).toBe(400);
+    expect(submit.kind === 'answer' && submit.form.result?.error).toEqual({ '': [ADDRESS_BOOK_FULL] });
+    expect(submit.kind === 'answer' && submit.form.values).toMatchObject({ street: 'Via Roma' });
+    const [first] = await services.addresses.list(fanId);
+    expect((await services.addresses.save(fanId, { ...draftOf(turin), street: 'Via Po' }, first?.id)).ok).toBe(true);
+    expect(await services.addresses.list(fanId)).toHaveLength(MAX_ADDRESSES_PER_FAN);
+  });
+
+  it('counts parallel submits one after the other: never more than the cap', async () => {
+    const fanId = await fanWith(MAX_ADDRESSES_PER_FAN - 2, 'racing-book');
+    const results = await Promise.all(Array.from({ length: 6 }, () => services.addresses.save(fanId, draftOf(turin))));
+    expect(results.filter((result) => result.ok)).toHaveLength(2);
+    expect(results.filter((result) => !result.ok && result.reason === 'full')).toHaveLength(4);
+    expect(await services.addresses.list(fanId)).toHaveLength(MAX_ADDRESSES_PER_FAN);
+  });
+});
+
+/** The address draft (every field a string) of form values. */
+function draftOf(fields: Record<string, string>): AddressDraft {
+  const empty = { number: '', extraInfo: '', state: '', city: '', provinceCode: '', cityCode: '', postalCode: '' };
+  return { ...empty, ...fields } as AddressDraft;
+}

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
 import { mailOutbox, notifyRequests, products, productVariants } from '../app/.server/db/schema';
+import { createNotifyMeService } from '../app/.server/services/notify-me';
 import { createTestDatabase } from './support/database';
-import { servicesFor } from './support/services';
+import { serviceDepsFor, servicesFor } from './support/services';
 
 let database: Database;
 let fanCount = 0;
@@ -38,6 +39,25 @@ beforeEach(async () => {
 });
 
 describe('subscribe', () => {
+  it('caps how many products one fan waits for, counting parallel asks one after the other', async () => {
+    // A cap of 2 (the shop's is 50; the seed has 7 products).
+    const notifyMe = createNotifyMeService(serviceDepsFor(database), { maxPending: 2 });
+    const fan = await newFan();
+    const soldOut = ['young', 'kids', 'j1897'];
+    await database.db.update(products).set({ soldOut: true }).where(inArray(products.id, soldOut));
+    try {
+      const asks = await Promise.all(soldOut.map((productId) => notifyMe.subscribe(fan.id, productId, 'it')));
+      expect(asks.filter((ask) => ask.ok)).toHaveLength(2);
+      expect(asks.filter((ask) => !ask.ok && ask.reason === 'too-many')).toHaveLength(1);
+      expect(await notifyMe.listForCustomer(fan.id)).toHaveLength(2);
+      // Asking again for a product already waited for is still fine.
+      const [waiting] = await notifyMe.listForCustomer(fan.id);
+      expect((await notifyMe.subscribe(fan.id, waiting?.productId ?? '', 'en')).ok).toBe(true);
+    } finally {
+      await database.db.update(products).set({ soldOut: false }).where(inArray(products.id, ['kids', 'j1897']));
+    }
+  });
+
   it('is idempotent: asking twice keeps one waiting request with the first date', async () => {
     const notifyMe = servicesFor(database).notifyMe;
     const fan = await newFan();

@@ -12,15 +12,19 @@ const quiet = { LOG_LEVEL: 'silent' };
 describe.runIf(process.env.TEST_DATABASE_KIND === 'postgres')('starting on PostgreSQL', () => {
   it('migrates and seeds an empty database once, even when two instances start together', async () => {
     const database = await createEmptyPostgresDatabase();
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-together-'));
     try {
-      const env = { ...quiet, DATABASE_URL: database.url };
+      const env = { ...quiet, DATABASE_URL: database.url, DATA_DIR: dataDir };
       const shops = await Promise.all([startShop(env), startShop(env)]);
       for (const shop of shops) {
         expect(await shop.services.catalogue.listProducts()).toHaveLength(7);
       }
+      // One stored offline secret, so either instance reads the other's sessions.
+      expect(shops[0]?.config.sessionSecret).toBe(shops[1]?.config.sessionSecret);
       await Promise.all(shops.map((shop) => shop.close()));
     } finally {
       await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -16,6 +16,24 @@ describe('readConfig', () => {
     expect(config.database).toEqual({ kind: 'pglite', dataDir: './data/db' });
   });
 
+  it('listens on 127.0.0.1 offline and on every interface in production, unless HOST says otherwise', () => {
+    expect(readConfig({}).host).toBe('127.0.0.1');
+    expect(readConfig(PRODUCTION).host).toBe('0.0.0.0');
+    expect(readConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(readConfig({ ...PRODUCTION, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  it('signs with the stored offline secret when SESSION_SECRET is not set, never in its place', () => {
+    const stored = 'a-stored-random-secret-of-at-least-32-chars';
+    const offline = readConfig({}, { localSessionSecret: stored });
+    expect(offline.sessionSecret).toBe(stored);
+    expect(offline.oidc.clientSecret).not.toBe(readConfig({}).oidc.clientSecret);
+    expect(readConfig({ SESSION_SECRET: PRODUCTION.SESSION_SECRET }, { localSessionSecret: stored }).sessionSecret).toBe(
+      PRODUCTION.SESSION_SECRET,
+    );
+    expect(readConfig(PRODUCTION, { localSessionSecret: stored }).sessionSecret).toBe(PRODUCTION.SESSION_SECRET);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     expect(readConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/test' }).database).toEqual({
       kind: 'postgres',
@@ -61,7 +79,12 @@ describe('readConfig', () => {
 
   it('reads mail and sign-in limit settings, with offline defaults', () => {
     expect(readConfig({}).mail).toEqual({ smtpUrl: null, from: 'Fan Shop <no-reply@fanshop.example>' });
-    expect(readConfig({}).signInLimits).toEqual({ failuresPerIp: 50, failuresPerAccount: 10, signUpsPerIp: 20 });
+    expect(readConfig({}).signInLimits).toEqual({
+      failuresPerIp: 50,
+      failuresPerAccountIp: 10,
+      failuresPerAccount: 100,
+      signUpsPerIp: 20,
+    });
     const configured = readConfig({ SMTP_URL: 'smtps://user:pass@mail.example:465', SIGN_UPS_PER_IP: '500' });
     expect(configured.mail.smtpUrl).toBe('smtps://user:pass@mail.example:465');
     expect(configured.signInLimits.signUpsPerIp).toBe(500);

@@ -1,7 +1,11 @@
 import { hkdfSync } from 'node:crypto';
 import { z } from 'zod';
 
-/** The development secret; production refuses it. */
+/**
+ * A public placeholder for code that reads the configuration without starting the shop (tests);
+ * the running shop never uses it: startShop passes the secret stored under DATA_DIR (secrets.ts),
+ * and production refuses it.
+ */
 const OFFLINE_SESSION_SECRET = 'offline-development-secret-do-not-use-in-production';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -10,13 +14,15 @@ const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   PORT: port.default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Default: 127.0.0.1 outside production (readConfig), all interfaces in production.
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: optionalUrl,
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.string().min(1).default('loopback,linklocal,uniquelocal'),
+  // Nobody: X-Forwarded-For is ignored unless the operator names the proxies in front of the shop.
+  TRUST_PROXY: z.string().min(1).default('false'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SUPPORT_URL: z.string().regex(/^(https?:\/\/|mailto:)\S+$/, 'must be an http(s) or mailto: URL').default('mailto:assistenza@fanshop.example'),
   CHRISTMAS_FROM: z.iso.date().default('2026-12-01'),
@@ -26,7 +32,8 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).max(500).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SIGN_IN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
-  SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGN_IN_FAILURES_PER_ACCOUNT_IP: z.coerce.number().int().min(1).default(10),
+  SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   SIGN_UPS_PER_IP: z.coerce.number().int().min(1).default(20),
   MAIL_FROM: z.string().min(3).max(200).default('Fan Shop <no-reply@fanshop.example>'),
 });
@@ -83,7 +90,7 @@ export type Config = Readonly<{
   /** Outgoing mail: queued in the outbox, delivered by SMTP when `smtpUrl` is set. */
   mail: { smtpUrl: string | null; from: string };
   /** Per 15-minute window, at the embedded sign-in service. */
-  signInLimits: { failuresPerIp: number; failuresPerAccount: number; signUpsPerIp: number };
+  signInLimits: { failuresPerIp: number; failuresPerAccountIp: number; failuresPerAccount: number; signUpsPerIp: number };
 }>;
 
 /** A configuration problem that must stop the process with one line naming the variable. */
@@ -93,9 +100,13 @@ export class ConfigError extends Error {
 
 /**
  * Reads and validates the configuration. Offline defaults need no variables at all;
- * `NODE_ENV=production` demands a real session secret and public URL.
+ * `NODE_ENV=production` demands a real session secret and public URL. Without SESSION_SECRET,
+ * outside production, `localSessionSecret` (the one stored under DATA_DIR) is used.
  */
-export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+export function readConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: { localSessionSecret?: string } = {},
+): Config {
   // Empty strings count as unset, as in most deployment tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(present);
@@ -119,7 +130,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration: CHRISTMAS_FROM must not be after CHRISTMAS_TO');
   }
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
-  const sessionSecret = values.SESSION_SECRET ?? OFFLINE_SESSION_SECRET;
+  const sessionSecret = values.SESSION_SECRET ?? options.localSessionSecret ?? OFFLINE_SESSION_SECRET;
   const oidc = readOidcConfig(values, publicUrl, sessionSecret);
   const offlineClientSecrets = [OFFLINE_SESSION_SECRET, embeddedClientSecret(OFFLINE_SESSION_SECRET)];
   if (production && offlineClientSecrets.includes(oidc.clientSecret)) {
@@ -128,7 +139,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   return {
     production,
     port: values.PORT,
-    host: values.HOST,
+    // Offline, only this machine can reach the shop unless HOST says otherwise.
+    host: values.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     publicUrl,
     sessionSecret,
     database: values.DATABASE_URL
@@ -144,6 +156,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: values.SMTP_URL ?? null, from: values.MAIL_FROM },
     signInLimits: {
       failuresPerIp: values.SIGN_IN_FAILURES_PER_IP,
+      failuresPerAccountIp: values.SIGN_IN_FAILURES_PER_ACCOUNT_IP,
       failuresPerAccount: values.SIGN_IN_FAILURES_PER_ACCOUNT,
       signUpsPerIp: values.SIGN_UPS_PER_IP,
     },

@@ -4,8 +4,9 @@ import type { AuthRuntime } from './auth/context';
 import { trackAvailability, type DatabaseAvailability } from './db/availability';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
-import { readConfig, type Config } from './env';
+import type { Config } from './env';
 import { createLogger, type Logger } from './logger';
+import { readConfigWithSecret } from './secrets';
 import { startMailBackground } from './mail/background';
 import { createServices, type Services } from './services';
 
@@ -30,7 +31,7 @@ export async function startShop(
   env: Record<string, string | undefined> = process.env,
   clock: Clock = systemClock,
 ): Promise<Shop> {
-  const config = readConfig(env);
+  const config = await readConfigWithSecret(env);
   const logger = createLogger(config.logLevel);
   // The probe pings through `database`, assigned just below: the circuit opens only once serving.
   const availability = trackAvailability(() => database.ping(), logger);

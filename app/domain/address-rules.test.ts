@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canAddAddress,
+  MAX_ADDRESSES_PER_FAN,
   applyAddressClearingRules,
   applyHolderClearingRules,
   isValidZip,
@@ -132,5 +134,15 @@ describe('address country clearing', () => {
       cityCode: '',
       postalCode: '',
     });
+  });
+});
+
+describe('canAddAddress', () => {
+  it('lets a fan add addresses up to the cap, and no more', () => {
+    expect(MAX_ADDRESSES_PER_FAN).toBe(20);
+    expect(canAddAddress(0)).toBe(true);
+    expect(canAddAddress(19)).toBe(true);
+    expect(canAddAddress(20)).toBe(false);
+    expect(canAddAddress(21)).toBe(false);
   });
 });

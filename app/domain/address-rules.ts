@@ -3,6 +3,14 @@
 /** Spec §9: a zip has fewer than 10 characters. */
 export const MAX_ZIP_LENGTH = 9;
 
+/** How many addresses one fan may keep (issue 9): plenty for real use, a bound on what one account can store. */
+export const MAX_ADDRESSES_PER_FAN = 20;
+
+/** Whether a fan who has `saved` addresses may add another. */
+export function canAddAddress(saved: number): boolean {
+  return saved < MAX_ADDRESSES_PER_FAN;
+}
+
 export function isValidZip(zip: string): boolean {
   const trimmed = zip.trim();
   return trimmed.length > 0 && trimmed.length <= MAX_ZIP_LENGTH;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   backInStockMail,
+  canAskToBeNotified,
+  MAX_PENDING_NOTIFY_REQUESTS,
   isPurchasable,
   notifyMeDedupeKey,
   notifyMePageState,
@@ -73,5 +75,15 @@ describe('backInStockMail', () => {
       values: { firstName: 'Ada', productName: 'Carta del club', productUrl: 'https://shop.example/products/jcard' },
     });
     expect(backInStockMail({ ...input, language: 'en' }).values.productName).toBe('Club Card');
+  });
+});
+
+describe('canAskToBeNotified', () => {
+  it('lets a fan wait for up to 50 products at once', () => {
+    expect(MAX_PENDING_NOTIFY_REQUESTS).toBe(50);
+    expect(canAskToBeNotified(49)).toBe(true);
+    expect(canAskToBeNotified(50)).toBe(false);
+    expect(canAskToBeNotified(1, 2)).toBe(true);
+    expect(canAskToBeNotified(2, 2)).toBe(false);
   });
 });

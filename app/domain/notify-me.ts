@@ -12,6 +12,14 @@ export function isPurchasable(product: AvailabilityFields, variantStock: readonl
   return variantStock.length === 0 || variantStock.some((quantity) => quantity > 0);
 }
 
+/** How many products one fan may wait for at once (issue 9): a bound on what one account can store. */
+export const MAX_PENDING_NOTIFY_REQUESTS = 50;
+
+/** Whether a fan already waiting for `pending` other products may ask for one more. */
+export function canAskToBeNotified(pending: number, max: number = MAX_PENDING_NOTIFY_REQUESTS): boolean {
+  return pending < max;
+}
+
 /** A request waits until its mail is queued; then it says when. */
 export type NotifyMeState = { kind: 'waiting' } | { kind: 'notified'; at: Date };
 

@@ -7,14 +7,28 @@ describe('isAcceptablePhone', () => {
     ['3331234567'],
     ['1234'], // exactly four digits
     ['06-1234'],
-    ['ab12'], // letters count as well
+    ['(06) 1234.5678'],
+    ['+39 333/1234567'],
+    ['333\u00a0123\u00a04567'], // no-break spaces pasted from a web page
     [' 1 2 3 4 '],
     ['٠١٢٣'], // Arabic-Indic digits are digits too
   ])('accepts %j', (phone) => {
     expect(isAcceptablePhone(phone)).toBe(true);
   });
 
-  it.each([[''], ['123'], ['+39'], ['+ - ( ) . /'], ['1 2 3'], ['12-3']])('refuses %j', (phone) => {
+  it.each([[''], ['123'], ['+39'], ['+ - ( ) . /'], ['1 2 3'], ['12-3']])('refuses fewer than 4 digits: %j', (phone) => {
+    expect(isAcceptablePhone(phone)).toBe(false);
+  });
+
+  it.each([
+    ['ab12'],
+    ['333 123 4567 ext. 5'],
+    ['<b>3331234567</b>'],
+    ['333_1234567'],
+    ['333#1234567'],
+    ['333*1234567'],
+    ['3331234567\u202e'],
+  ])('refuses anything but digits, spaces and + - ( ) . /: %j', (phone) => {
     expect(isAcceptablePhone(phone)).toBe(false);
   });
 });

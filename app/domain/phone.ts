@@ -1,18 +1,21 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
-/** Spec §5 "Contact" / §9: a phone needs at least this many letters or digits. */
-export const MIN_PHONE_ALPHANUMERICS = 4;
+/** Spec §5 "Contact" / §9: a phone needs at least this many digits. */
+export const MIN_PHONE_DIGITS = 4;
+
+/** What people write in a phone number: digits, spaces and `+ - ( ) . /` — nothing else (issue 9). */
+const PHONE_CHARACTERS = /^[\p{Nd}\p{Zs}+\-()./]*$/u;
 
 /** The phone input defaults to Italy (spec §5 "Contact"). */
 const DEFAULT_PHONE_COUNTRY = 'IT';
 
 /**
- * Deliberately lenient, as the spec is: anything with 4+ letters or digits passes, so
- * extensions and vanity numbers are not rejected by a stricter rule the shop never had.
+ * Lenient about layout (any grouping, with or without a prefix, no check against numbering
+ * plans), strict about characters: letters, markup and symbols are not part of a phone number.
  */
 export function isAcceptablePhone(input: string): boolean {
-  const alphanumerics = input.match(/[\p{L}\p{N}]/gu) ?? [];
-  return alphanumerics.length >= MIN_PHONE_ALPHANUMERICS;
+  if (!PHONE_CHARACTERS.test(input)) return false;
+  return (input.match(/\p{Nd}/gu) ?? []).length >= MIN_PHONE_DIGITS;
 }
 
 /**

@@ -34,9 +34,10 @@ describe('addressSchema', () => {
     expect(errorsOf({ ...french, postalCode: '1234567890' })).toEqual({ postalCode: [M.invalidZip] });
   });
 
-  it('accepts a phone with 4 letters or digits and refuses one with 3', () => {
+  it('accepts a phone with 4 digits and refuses one with 3, or with other characters than + - ( ) . /', () => {
     expect(errorsOf({ ...italian, phone: '+1 2-3 4' })).toEqual({});
     expect(errorsOf({ ...italian, phone: '+1 2-3' })).toEqual({ phone: [M.invalidPhone] });
+    expect(errorsOf({ ...italian, phone: '333 1234567 <script>' })).toEqual({ phone: [M.invalidPhone] });
   });
 
   it('requires province and city from the lists in Italy', () => {

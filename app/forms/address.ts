@@ -65,6 +65,9 @@ export const ADDRESS_FIELD_ORDER = [
   'extraInfo',
 ] as const satisfies readonly (keyof AddressFormValues)[];
 
+/** The form's message when the fan already keeps the most addresses allowed (domain/address-rules). */
+export const ADDRESS_BOOK_FULL = 'addresses:full.error';
+
 /** A domain problem code of an address (domain/address-check) as the form's message key. */
 export function addressProblemMessage(field: AddressField, problem: string): string {
   const chosenFromList = field === 'countryCode' || field === 'provinceCode' || field === 'cityCode';

@@ -92,10 +92,13 @@ describe('profile completion form', () => {
     expect(errors.gender).toEqual(['forms:fields.selectFromList']);
   });
 
-  it('wants the phone only when asked for, and then at least 4 letters or digits', () => {
+  it('wants the phone only when asked for, and then at least 4 digits and only phone characters', () => {
     const withPhone = profileCompletionSchema({ ...context, requested: ['phone'] });
     expect(errorsOf(parseWithZod(form(bornInRome), { schema: withPhone })).phone).toEqual(['forms:fields.required']);
     expect(errorsOf(parseWithZod(form({ ...bornInRome, phone: '12 3' }), { schema: withPhone })).phone).toEqual([
+      'forms:fields.invalidPhone',
+    ]);
+    expect(errorsOf(parseWithZod(form({ ...bornInRome, phone: 'call 3331234567' }), { schema: withPhone })).phone).toEqual([
       'forms:fields.invalidPhone',
     ]);
     expect(parseWithZod(form({ ...bornInRome, phone: '1234' }), { schema: withPhone }).status).toBe('success');

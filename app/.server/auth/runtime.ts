@@ -41,6 +41,7 @@ export async function createAuthRuntime(
     attempts: createAttemptLimiter(db, {
       ...DEFAULT_LIMITS,
       perIp: config.signInLimits.failuresPerIp,
+      perAccountIp: config.signInLimits.failuresPerAccountIp,
       perAccount: config.signInLimits.failuresPerAccount,
       signUpsPerIp: config.signInLimits.signUpsPerIp,
     }),

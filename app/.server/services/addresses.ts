@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { checkAddressDraft, type AddressDraft, type AddressField } from '../../domain/address-check';
+import { canAddAddress } from '../../domain/address-rules';
 import { isItaly } from '../../domain/countries';
 import { normalisePhoneForStorage } from '../../domain/phone';
 import { failure, refuseInvalid, success, type Result } from '../../domain/result';
 import { romeDate } from '../../domain/shop-time';
 import type { ServiceDeps } from '.';
-import { addresses } from '../db/schema';
+import type { ShopDb } from '../db/client';
+import { addresses, customers } from '../db/schema';
 import { getCountry, listMunicipalities, listProvinces } from './lookups';
 
 export type SavedAddress = typeof addresses.$inferSelect;
@@ -28,7 +30,8 @@ export type AddressInput = {
   postalCode: string;
 };
 
-export type SaveAddressResult = Result<SavedAddress, 'not-found' | 'invalid', AddressField>;
+/** 'full': the fan already keeps MAX_ADDRESSES_PER_FAN addresses (domain/address-rules). */
+export type SaveAddressResult = Result<SavedAddress, 'not-found' | 'invalid' | 'full', AddressField>;
 
 /**
  * The address to store from a checked draft: the country must exist, and an Italian city must
@@ -70,9 +73,12 @@ export function createAddressesService({ db, clock }: Pick<ServiceDeps, 'db' | '
   const owned = (customerId: string, addressId: string) =>
     and(eq(addresses.id, addressId), eq(addresses.customerId, customerId));
 
-  /** A fan's first address (or the first after the preferred one was deleted) becomes the preferred one. */
-  async function create(customerId: string, input: AddressInput): Promise<SavedAddress> {
-    const [address] = await db
+  /**
+   * A fan's first address (or the first after the preferred one was deleted) becomes the
+   * preferred one. No cap here (test fixtures use it): `save` is the use case, and it checks.
+   */
+  async function create(customerId: string, input: AddressInput, executor: ShopDb = db): Promise<SavedAddress> {
+    const [address] = await executor
       .insert(addresses)
       .values({
         ...input,
@@ -82,6 +88,20 @@ export function createAddressesService({ db, clock }: Pick<ServiceDeps, 'db' | '
       .returning();
     if (!address) throw new Error('address insert returned no row');
     return address;
+  }
+
+  /**
+   * Adds an address unless the fan keeps the most allowed. The fan's row is locked first, so
+   * parallel submits are counted one after the other and cannot pass the cap together.
+   */
+  async function createWithinCap(customerId: string, input: AddressInput): Promise<SaveAddressResult> {
+    return db.transaction(async (tx) => {
+      const [fan] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+      if (!fan) return failure('not-found');
+      const [saved] = await tx.select({ total: count() }).from(addresses).where(eq(addresses.customerId, customerId));
+      if (!canAddAddress(saved?.total ?? 0)) return failure('full');
+      return success(await create(customerId, input, tx));
+    });
   }
 
   async function update(customerId: string, addressId: string, input: AddressInput): Promise<SavedAddress | null> {
@@ -115,6 +135,7 @@ export function createAddressesService({ db, clock }: Pick<ServiceDeps, 'db' | '
      * Saves a fan's address: a new one, or `addressId` (which must be theirs, else
      * 'not-found'). Checks the draft itself (domain/address-check) and resolves the Italian
      * places and the phone (`+` → `00`) before storing; refusals are reason codes per field.
+     * A new address beyond the cap is 'full'.
      */
     async save(customerId: string, draft: AddressDraft, addressId?: string): Promise<SaveAddressResult> {
       if (!UUID.test(customerId) || (addressId !== undefined && !UUID.test(addressId))) return failure('not-found');
@@ -122,7 +143,8 @@ export function createAddressesService({ db, clock }: Pick<ServiceDeps, 'db' | '
       if (refused) return refused;
       const resolved = await resolveDraft(draft, romeDate(clock.now()));
       if (!resolved.ok) return resolved;
-      const saved = addressId === undefined ? await create(customerId, resolved.value) : await update(customerId, addressId, resolved.value);
+      if (addressId === undefined) return createWithinCap(customerId, resolved.value);
+      const saved = await update(customerId, addressId, resolved.value);
       return saved ? success(saved) : failure('not-found');
     },
 

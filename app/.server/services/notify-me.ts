@@ -1,6 +1,12 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Language, LocalizedText } from '../../domain/catalogue-types';
-import { backInStockMail, isPurchasable, notifyMeDedupeKey } from '../../domain/notify-me';
+import {
+  backInStockMail,
+  canAskToBeNotified,
+  isPurchasable,
+  MAX_PENDING_NOTIFY_REQUESTS,
+  notifyMeDedupeKey,
+} from '../../domain/notify-me';
 import { failure, success, type Result } from '../../domain/result';
 import type { ShopDb } from '../db/client';
 import type { ServiceDeps } from '.';
@@ -16,8 +22,11 @@ export type NotifyMeRequest = {
   notifiedAt: Date | null;
 };
 
-/** Refused for an unknown product, and for one on sale (nothing to wait for). */
-export type SubscribeResult = Result<void, 'available' | 'unknown-product'>;
+/**
+ * Refused for an unknown product, for one on sale (nothing to wait for), and when the fan
+ * already waits for the most products allowed ('too-many').
+ */
+export type SubscribeResult = Result<void, 'available' | 'unknown-product' | 'too-many'>;
 
 /** Products, or the executor of a transaction: both run queries. */
 type Queries = Pick<ShopDb, 'select'>;
@@ -44,7 +53,10 @@ async function purchasableProducts(db: Queries, productIds: string[]): Promise<M
   );
 }
 
-export function createNotifyMeService({ db, clock, config }: Pick<ServiceDeps, 'db' | 'clock' | 'config'>) {
+export function createNotifyMeService(
+  { db, clock, config }: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
+  { maxPending = MAX_PENDING_NOTIFY_REQUESTS }: { maxPending?: number } = {},
+) {
   return {
     /**
      * Asks to be told when a sold-out product is back. Idempotent: one row per fan and
@@ -55,19 +67,35 @@ export function createNotifyMeService({ db, clock, config }: Pick<ServiceDeps, '
       const purchasable = (await purchasableProducts(db, [productId])).get(productId);
       if (purchasable === undefined) return failure('unknown-product');
       if (purchasable) return failure('available');
-      await db
-        .insert(notifyRequests)
-        .values({ customerId, productId, language })
-        .onConflictDoUpdate({
-          target: [notifyRequests.customerId, notifyRequests.productId],
-          set: {
-            language,
-            // A new asking date (hence a new mail key) only when the previous mail went out.
-            createdAt: sql`case when ${notifyRequests.notifiedAt} is null then ${notifyRequests.createdAt} else now() end`,
-            notifiedAt: null,
-          },
-        });
-      return success(undefined);
+      // The fan's row is locked first, so parallel asks are counted one after the other.
+      return db.transaction(async (tx) => {
+        await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+        // Waiting for other products; asking again for this one is always fine.
+        const [others] = await tx
+          .select({ pending: count() })
+          .from(notifyRequests)
+          .where(
+            and(
+              eq(notifyRequests.customerId, customerId),
+              isNull(notifyRequests.notifiedAt),
+              ne(notifyRequests.productId, productId),
+            ),
+          );
+        if (!canAskToBeNotified(others?.pending ?? 0, maxPending)) return failure('too-many');
+        await tx
+          .insert(notifyRequests)
+          .values({ customerId, productId, language })
+          .onConflictDoUpdate({
+            target: [notifyRequests.customerId, notifyRequests.productId],
+            set: {
+              language,
+              // A new asking date (hence a new mail key) only when the previous mail went out.
+              createdAt: sql`case when ${notifyRequests.notifiedAt} is null then ${notifyRequests.createdAt} else now() end`,
+              notifiedAt: null,
+            },
+          });
+        return success(undefined);
+      });
     },
 
     /** Whether the fan waits for this product (asked, mail not queued yet). */

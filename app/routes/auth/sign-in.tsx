@@ -32,19 +32,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!(await route.read())) return redirect(pageAddress(request.url).pathname, 303);
 
   const { email, password } = submission.value;
-  const limit = await route.attempts.checkSignIn(route.ip, email);
-  if (limit.blocked) {
-    const { minutes, init } = tooManyAttempts(limit);
+  // The attempt is counted before the password is checked (see rate-limit.ts).
+  const attempt = await route.attempts.guardSignIn(route.ip, email, () => route.accounts.authenticate(email, password));
+  if (attempt.blocked) {
+    const { minutes, init } = tooManyAttempts(attempt);
     const message = getInstance(context).t('auth:tooManyAttempts', { count: minutes });
     return data(submission.reply({ formErrors: [message], hideFields: ['password'] }), init);
   }
-  const account = await route.accounts.authenticate(email, password);
+  const account = attempt.result;
   if (!account) {
-    await route.attempts.recordFailedSignIn(route.ip, email);
     // One message for an unknown e-mail and a wrong password alike.
     return data(submission.reply({ formErrors: ['auth:signIn.invalidCredentials'], hideFields: ['password'] }), { status: 400 });
   }
-  await route.attempts.recordSignIn(email);
   // The provider's resume URL: a full document navigation, never a client-side route.
   return redirectDocument(await route.finish(account.id), 303);
 }

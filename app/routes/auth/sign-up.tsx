@@ -32,13 +32,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
   if (!(await route.read())) return redirect(pageAddress(request.url).pathname, 303);
 
-  const limit = await route.attempts.checkSignUp(route.ip);
+  const limit = await route.attempts.takeSignUp(route.ip);
   if (limit.blocked) {
     const { minutes, init } = tooManyAttempts(limit);
     const message = getInstance(context).t('auth:tooManyAttempts', { count: minutes });
     return data(submission.reply({ formErrors: [message], hideFields: ['password'] }), init);
   }
-  await route.attempts.recordSignUp(route.ip);
   const { firstName, lastName, email, password } = submission.value;
   const result = await route.accounts.signUp({ givenName: firstName, familyName: lastName, email, password });
   if (!result.ok) {

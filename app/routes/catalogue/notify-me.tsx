@@ -4,7 +4,7 @@ import { SubmitButton } from '../../components/form/submit-button';
 import notifyStylesUrl from '../../components/notify-me/notify-me.css?url';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { shopContext } from '../../context';
-import { isPurchasable, notifyMePageState } from '../../domain/notify-me';
+import { isPurchasable, MAX_PENDING_NOTIFY_REQUESTS, notifyMePageState } from '../../domain/notify-me';
 import { pageMeta } from '../../domain/page-meta';
 import { signedIn } from '../../.server/auth/guards';
 import { redirectWithNotice } from '../../.server/http/flash';
@@ -39,6 +39,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!result.ok && result.reason === 'unknown-product') throw data({ reason: 'product-not-found' }, { status: 404 });
   // Built from the params: with JavaScript, request.url is the `.data` URL of the submit.
   const page = `/products/${encodeURIComponent(params.id)}/notify-me`;
+  if (!result.ok && result.reason === 'too-many') {
+    return redirectWithNotice(request, context, page, { key: 'notify:page.tooMany', values: { count: MAX_PENDING_NOTIFY_REQUESTS } });
+  }
   // On sale after all: the page itself says so, there is nothing to confirm.
   if (!result.ok) return redirect(page, 303);
   const product = await context.get(shopContext).services.catalogue.getProductDetail(params.id);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import notifyStylesUrl from '../../components/notify-me/notify-me.css?url';
 import { shopContext } from '../../context';
 import { mailDelivery } from '../../domain/mail-retry';
@@ -8,6 +8,7 @@ import { formatShopDateTime } from '../../domain/display-format';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import type { RouteHandle } from '../../root';
+import { refuseUnlessLocalDevelopment } from '../../.server/http/dev-pages';
 import type { Route } from './+types/outbox';
 
 /** A list and a GET filter: nothing here needs JavaScript. */
@@ -17,10 +18,10 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: noti
 
 const OUTBOX_LIMIT = 100;
 
-/** The mail outbox, newest first, optionally for one recipient (`?to=`). Not in production. */
+/** The mail outbox, newest first, optionally for one recipient (`?to=`). Not in production, only from this machine. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config, services } = context.get(shopContext);
-  if (config.production) throw data(null, { status: 404 });
+  refuseUnlessLocalDevelopment(context);
+  const { services } = context.get(shopContext);
   const to = new URL(request.url).searchParams.get('to')?.trim() ?? '';
   const language = getLanguage(context);
   const mails = await services.mailOutbox.listRecent({ to: to || undefined, limit: OUTBOX_LIMIT });

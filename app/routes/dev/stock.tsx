@@ -15,6 +15,7 @@ import { parseForm } from '../../forms/parse';
 import { MAX_RESTOCK_QUANTITY, restockSchema, sellOutSchema } from '../../forms/restock';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
+import { refuseUnlessLocalDevelopment } from '../../.server/http/dev-pages';
 import type { Route } from './+types/stock';
 import { redirectWithNotice } from '../../.server/http/flash';
 import { readFormData } from '../../.server/http/form-data';
@@ -32,13 +33,9 @@ async function productName(context: Route.ActionArgs['context'], productId: stri
   return product ? product.name[getLanguage(context)] : productId;
 }
 
-function refuseInProduction(context: Route.LoaderArgs['context']) {
-  if (context.get(shopContext).config.production) throw data(null, { status: 404 });
-}
-
-/** Support tool (not in production): the stock of every product; restock or mark sold out. */
+/** Support tool (not in production, only from this machine): the stock of every product; restock or mark sold out. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  refuseInProduction(context);
+  refuseUnlessLocalDevelopment(context);
   const { services } = context.get(shopContext);
   const language = getLanguage(context);
   const list = await services.catalogue.listProducts();
@@ -62,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  refuseInProduction(context);
+  refuseUnlessLocalDevelopment(context);
   const { services } = context.get(shopContext);
   const formData = await readFormData(request);
   if (intentOf(formData) === SELL_OUT_INTENT) {

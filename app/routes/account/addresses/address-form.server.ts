@@ -4,6 +4,7 @@
 import { ADDRESS_LOCATION_FIELDS, type AddressFormLocation } from '../../../domain/address-form';
 import { isRestrictedCountry } from '../../../domain/countries';
 import {
+  ADDRESS_BOOK_FULL,
   addressProblemMessage,
   addressSchema,
   ADDRESS_DEPENDENT_FIELDS,
@@ -80,6 +81,7 @@ export async function submitAddressForm(
   const saved = await save(values as AddressDraft);
   if (saved.ok) return { kind: 'saved', address: saved.value };
   if (saved.reason === 'not-found') return { kind: 'not-found' };
+  if (saved.reason === 'full') return refused(submission.reply({ formErrors: [ADDRESS_BOOK_FULL] }));
   return refused(submission.reply({ fieldErrors: fieldErrorsOf(saved.fields, addressProblemMessage) }));
 }
 

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
 import { AddressForm } from '../../../components/address/address-form';
 import { shopContext } from '../../../context';
 import { ADDRESS_BOOK_PATH } from '../../../domain/address-chooser';
+import { canAddAddress, MAX_ADDRESSES_PER_FAN } from '../../../domain/address-rules';
 import { pageMeta } from '../../../domain/page-meta';
 import { formatPhoneForDisplay } from '../../../domain/phone';
 import { DEFAULT_ADDRESS_COUNTRY } from '../../../forms/address';
@@ -23,6 +24,8 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: addr
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { customer } = signedIn(context);
   const { t } = getInstance(context);
+  // A full address book: the page says so instead of offering a form the save would refuse.
+  const full = !canAddAddress((await context.get(shopContext).services.addresses.list(customer.id)).length);
   const values = {
     firstName: customer.firstName,
     lastName: customer.lastName,
@@ -32,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     seo: describePage(context, request, { title: t('addresses:new.metaTitle'), robots: 'noindex' }),
     cancelTo: returnPathOf(request) ?? ADDRESS_BOOK_PATH,
+    full,
     form: await addressFormView(values, shownFor(context)),
   };
 }
@@ -55,7 +59,16 @@ export default function NewAddress({ loaderData, actionData }: Route.ComponentPr
   return (
     <section className="address-page" aria-labelledby="address-heading">
       <h1 id="address-heading">{t('new.heading')}</h1>
-      <AddressForm view={actionData?.form ?? loaderData.form} submitLabel={t('new.submit')} cancelTo={loaderData.cancelTo} />
+      {loaderData.full ? (
+        <>
+          <p className="notice">{t('full.notice', { count: MAX_ADDRESSES_PER_FAN })}</p>
+          <p>
+            <Link to={ADDRESS_BOOK_PATH}>{t('full.back')}</Link>
+          </p>
+        </>
+      ) : (
+        <AddressForm view={actionData?.form ?? loaderData.form} submitLabel={t('new.submit')} cancelTo={loaderData.cancelTo} />
+      )}
     </section>
   );
 }
