@@ -6,7 +6,9 @@ import { pinoHttp } from 'pino-http';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { parseTrustProxy, requestIdFor } from './app/.server/http/request-id';
-import type { Logger } from './app/.server/logger';
+import { bareErrors, requestGuards } from './app/.server/http/request-guards';
+import { discardUnreadBody } from './app/.server/http/unread-body';
+import { errorSerializer, type Logger } from './app/.server/logger';
 import { assignCspNonce, securityHeaders } from './app/.server/http/security-headers';
 import { authContext, expressContext } from './app/.server/auth/context';
 import { startShop } from './app/.server/shop';
@@ -49,11 +51,13 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: errorSerializer,
       },
       // Health probes every few seconds would drown the log.
       autoLogging: { ignore: (req) => req.url === '/healthz' },
     }),
   );
+  app.use(requestGuards, discardUnreadBody);
   app.use(assignCspNonce);
   app.use(
     securityHeaders({
@@ -117,6 +121,8 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
       },
     }),
   );
+
+  app.use(bareErrors);
 
   return {
     app,
