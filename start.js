@@ -32,7 +32,19 @@ try {
   throw error;
 }
 
-const server = http.createServer(shop.app);
+// Node's defaults let a slow client hold a socket for 5 minutes (requestTimeout 300 s): here the
+// whole request must arrive within 30 s and its headers within 10 s, or Node answers 408 and
+// closes; the check runs every few seconds (Node's default: 30 s). Headers stay capped at Node's
+// 16 KB (maxHeaderSize; 431 beyond). REQUEST_TIMEOUT_MS shortens it for tests.
+const requestTimeout = Number(process.env.REQUEST_TIMEOUT_MS) || 30_000;
+const server = http.createServer(
+  {
+    requestTimeout,
+    headersTimeout: Math.min(10_000, requestTimeout),
+    connectionsCheckingInterval: Math.min(5_000, requestTimeout / 5),
+  },
+  shop.app,
+);
 server.listen(shop.port, shop.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : shop.port;
