@@ -6,6 +6,7 @@ import { pinoHttp } from 'pino-http';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { parseTrustProxy, requestIdFor } from './app/.server/http/request-id';
+import { balancedDrainListeners } from './app/.server/http/drain-listeners';
 import { bareErrors, requestGuards } from './app/.server/http/request-guards';
 import { discardUnreadBody } from './app/.server/http/unread-body';
 import { errorSerializer, type Logger } from './app/.server/logger';
@@ -66,7 +67,7 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
       formTargets: config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin],
     }),
   );
-  app.use(compression());
+  app.use(compression(), balancedDrainListeners);
 
   app.get('/healthz', async (_req, res) => {
     if (shuttingDown) {
