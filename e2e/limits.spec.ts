@@ -50,6 +50,11 @@ test.describe('limits and odd requests', () => {
     expect(statusOf(answer)).toBe(408);
   });
 
+  test('request headers over 16 KB are refused with 431 (Node maxHeaderSize)', async ({ baseURL }) => {
+    const answer = await rawExchange(baseURL!, `GET /products HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\nConnection: close\r\n\r\n`);
+    expect(statusOf(answer)).toBe(431);
+  });
+
   test('TRACE is 405; a Host with spaces or brackets and HTTP/1.0 without Host are 400', async ({ baseURL }) => {
     const bare = (requestLine: string, headers: string) => rawExchange(baseURL!, `${requestLine}\r\n${headers}Connection: close\r\n\r\n`);
     const trace = await bare('TRACE / HTTP/1.1', 'Host: 127.0.0.1\r\nCookie: secret=1\r\n');
