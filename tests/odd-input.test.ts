@@ -4,6 +4,7 @@ import type { Database } from '../app/.server/db/client';
 import type { Services } from '../app/.server/services';
 import { preloadLookups } from '../app/.server/services/lookups';
 import { FIELD_MESSAGES as M } from '../app/forms/messages';
+import { MAX_TEXT_LENGTH } from '../app/forms/text';
 import { createTestDatabase } from './support/database';
 import { servicesFor } from './support/services';
 
@@ -62,6 +63,19 @@ describe('odd characters', () => {
       expect(submit.form.result?.error).toEqual({ [field]: [M.invisibleCharacters] });
     }
     expect(await services.addresses.list(customerId)).toEqual([]);
+  });
+
+  it('an oversized street is refused with a field message and shown again no longer than the field allows', async () => {
+    const street = 'V'.repeat(20_000);
+    const submit = await submitAddressForm(form({ ...turin, street }), { language: 'en', today: '2026-11-22' }, (draft) =>
+      services.addresses.save(customerId, draft),
+    );
+    expect(submit.kind).toBe('answer');
+    if (submit.kind !== 'answer') return;
+    expect(submit.status).toBe(400);
+    expect(submit.form.result?.error).toEqual({ street: [M.tooLong] });
+    expect(submit.form.values.street).toBe('V'.repeat(MAX_TEXT_LENGTH));
+    expect(JSON.stringify(submit.form.result)).not.toContain('V'.repeat(MAX_TEXT_LENGTH + 1));
   });
 
   it('a notify-me product id with NUL is an unknown product, asked about nothing', async () => {

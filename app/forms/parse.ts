@@ -19,11 +19,21 @@ export const dataNotValidFallback: z.core.$ZodErrorMap = () => M.dataNotValid;
  */
 export function parseForm<Schema extends z.ZodType>(payload: FormData | URLSearchParams, schema: Schema) {
   const submission = parseWithZod(payload, { schema, error: dataNotValidFallback });
-  const lengths = schema instanceof z.ZodObject ? lengthsOfFields(schema) : {};
-  // reply() reads this same object; values of fields the schema does not bound get the default cap.
-  const echoed = submission.payload as Record<string, unknown>;
-  for (const [name, value] of Object.entries(echoed)) echoed[name] = capped(value, lengths[name]?.maxLength ?? MAX_TEXT_LENGTH);
+  // reply() reads this same object.
+  capToSchema(submission.payload as Record<string, unknown>, schema);
   return submission;
+}
+
+/**
+ * Cuts each value of `values` (in place, and returned) to its field's maximum in `schema`;
+ * fields the schema does not bound get the default `MAX_TEXT_LENGTH`. For every value a page
+ * shows again after a refused submit.
+ */
+export function capToSchema<Values extends Record<string, unknown>>(values: Values, schema: z.ZodType): Values {
+  const lengths = schema instanceof z.ZodObject ? lengthsOfFields(schema) : {};
+  const record = values as Record<string, unknown>;
+  for (const [name, value] of Object.entries(record)) record[name] = capped(value, lengths[name]?.maxLength ?? MAX_TEXT_LENGTH);
+  return values;
 }
 
 function capped(value: unknown, max: number): unknown {
