@@ -6,7 +6,7 @@ const get = (url: string, host?: string) => refusal({ method: 'GET', url, host }
 describe('refusal', () => {
   it('lets ordinary requests through, IPv6 literals and ports included', () => {
     expect(get('/products?page=2', 'shop.example')).toBeNull();
-    for (const host of ['localhost:3000', '127.0.0.1', '[::1]:3000', 'shop.example.', 'xn--caf-dma.example'])
+    for (const host of ['localhost:3000', '127.0.0.1', '[::1]:3000', 'shop.example.', 'xn--caf-dma.example', 'shop_web:3000'])
       expect(get('/', host), host).toBeNull();
     expect(refusal({ method: 'POST', url: '/language', host: 'shop.example' })).toBeNull();
   });

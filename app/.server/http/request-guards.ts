@@ -4,8 +4,8 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 /** Methods no page answers; TRACE would echo the request (cookies included) back. */
 const REFUSED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
-/** A host name or IPv4 address, or a bracketed IPv6 literal, with an optional port. */
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+/** A host name (underscores allowed: container names) or IPv4 address, or a bracketed IPv6 literal, with an optional port. */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /** C0/C1 control characters (NUL among them), once a URL is decoded. */
 // eslint-disable-next-line no-control-regex -- finding them is the point
