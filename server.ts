@@ -6,7 +6,10 @@ import { pinoHttp } from 'pino-http';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { parseTrustProxy, requestIdFor } from './app/.server/http/request-id';
-import type { Logger } from './app/.server/logger';
+import { balancedDrainListeners } from './app/.server/http/drain-listeners';
+import { bareErrors, requestGuards } from './app/.server/http/request-guards';
+import { discardUnreadBody } from './app/.server/http/unread-body';
+import { errorSerializer, type Logger } from './app/.server/logger';
 import { assignCspNonce, securityHeaders } from './app/.server/http/security-headers';
 import { authContext, expressContext } from './app/.server/auth/context';
 import { startShop } from './app/.server/shop';
@@ -49,11 +52,13 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: errorSerializer,
       },
       // Health probes every few seconds would drown the log.
       autoLogging: { ignore: (req) => req.url === '/healthz' },
     }),
   );
+  app.use(requestGuards, discardUnreadBody);
   app.use(assignCspNonce);
   app.use(
     securityHeaders({
@@ -62,7 +67,7 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
       formTargets: config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin],
     }),
   );
-  app.use(compression());
+  app.use(compression(), balancedDrainListeners);
 
   app.get('/healthz', async (_req, res) => {
     if (shuttingDown) {
@@ -120,6 +125,8 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
       },
     }),
   );
+
+  app.use(bareErrors);
 
   return {
     app,

@@ -32,12 +32,23 @@ try {
   throw error;
 }
 
+// Node's defaults let a slow client hold a socket for 5 minutes (requestTimeout 300 s): here the
+// whole request must arrive within 30 s and its headers within 10 s, or Node answers 408 and
+// closes; the check runs every few seconds (Node's default: 30 s). Headers stay capped at Node's
+// 16 KB (maxHeaderSize; 431 beyond). REQUEST_TIMEOUT_MS shortens it for tests.
+const requestTimeout = Number(process.env.REQUEST_TIMEOUT_MS) || 30_000;
+const serverOptions = {
+  requestTimeout,
+  headersTimeout: Math.min(10_000, requestTimeout),
+  connectionsCheckingInterval: Math.min(5_000, requestTimeout / 5),
+};
+
 // Draining: once a stop is asked for, responses in flight close their connection, and a
 // request arriving on an old keep-alive connection is not started (503, closed) — the client
 // retries on a new connection, which reaches another instance.
 let stopping = false;
 const inFlight = new Set();
-const server = http.createServer((req, res) => {
+const server = http.createServer(serverOptions, (req, res) => {
   if (stopping) {
     res.writeHead(503, { Connection: 'close', 'Retry-After': '1' }).end();
     return;

@@ -1,5 +1,5 @@
 /** The statuses the spec's error catalogue has texts for. */
-export const KNOWN_ERROR_STATUSES = [400, 401, 403, 404, 484, 500, 501, 503, 504] as const;
+export const KNOWN_ERROR_STATUSES = [400, 401, 403, 404, 405, 413, 484, 500, 501, 503, 504] as const;
 export type KnownErrorStatus = (typeof KNOWN_ERROR_STATUSES)[number];
 
 /** The catalogue entry to show for any HTTP status: itself if known, else 400 or 500 by class. */

@@ -6,6 +6,7 @@ export const FIELD_MESSAGES = {
   required: 'forms:fields.required',
   email: 'forms:fields.email',
   tooLong: 'forms:fields.tooLong',
+  invisibleCharacters: 'forms:fields.invisibleCharacters',
   invalidName: 'forms:fields.invalidName',
   dataNotValid: 'forms:fields.dataNotValid',
   selectFromList: 'forms:fields.selectFromList',

@@ -1,23 +1,32 @@
 import { z } from 'zod';
 import { keepDigits } from '../domain/digits';
+import { isPlainText } from '../domain/plain-text';
 import { FIELD_MESSAGES as M } from './messages';
 
 /** Spec §5 "General inputs": a text input holds at most 255 characters unless a field says otherwise. */
 export const MAX_TEXT_LENGTH = 255;
 
-type TextOptions = { max?: number };
+/** `multiline`: a textarea, which may hold tabs and line breaks. */
+type TextOptions = { max?: number; multiline?: boolean };
+
+/** Control, bidi-override and zero-width characters are refused in every text field (see `isPlainText`). */
+const plain = (multiline: boolean) => (value: string) => isPlainText(value, { multiline });
 
 /**
  * A required text input, trimmed. Every string field of a form is bounded so the input gets its
  * `maxlength` (see `formConstraint`); a field needing a different rule still states its `.max()`.
  */
-export function requiredText({ max = MAX_TEXT_LENGTH }: TextOptions = {}) {
-  return z.string({ error: M.required }).trim().max(max, { error: M.tooLong });
+export function requiredText({ max = MAX_TEXT_LENGTH, multiline = false }: TextOptions = {}) {
+  return z
+    .string({ error: M.required })
+    .trim()
+    .max(max, { error: M.tooLong })
+    .refine(plain(multiline), { error: M.invisibleCharacters });
 }
 
 /** An optional text input, trimmed; bounded like `requiredText`. */
-export function optionalText({ max = MAX_TEXT_LENGTH }: TextOptions = {}) {
-  return z.string().trim().max(max, { error: M.tooLong }).optional();
+export function optionalText({ max = MAX_TEXT_LENGTH, multiline = false }: TextOptions = {}) {
+  return z.string().trim().max(max, { error: M.tooLong }).refine(plain(multiline), { error: M.invisibleCharacters }).optional();
 }
 
 /**

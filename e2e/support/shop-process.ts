@@ -67,6 +67,8 @@ export async function startShopProcess(name: string, env: Record<string, string>
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // Every test signs fans up from 127.0.0.1; the real limit is tested in tests/sign-in-limits.
       SIGN_UPS_PER_IP: '10000',
+      // A slow body is cut after 5 s instead of 30 s (e2e/limits.spec.ts); real requests arrive at once.
+      REQUEST_TIMEOUT_MS: '5000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

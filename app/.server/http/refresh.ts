@@ -2,6 +2,7 @@
 // narrowed lists renders, for a page load, a refused save or an `intent=refresh` submit.
 import type { SubmissionResult } from '@conform-to/react';
 import type { z } from 'zod';
+import { capToSchema } from '../../forms/parse';
 import {
   applyRefresh,
   readRefreshSubmit,
@@ -22,12 +23,17 @@ export async function loadedFormView<Field extends string, Described>(
   return { ...(await describe(values)), values, result: null, refresh: null };
 }
 
-/** A refused save: the values as submitted (or as cleared) with the verdict. */
+/**
+ * A refused save: the values as submitted (or as cleared), each cut to its field's maximum in
+ * `schema` (an oversized value is never echoed whole), with the verdict.
+ */
 export async function refusedFormView<Field extends string, Described>(
-  values: FieldValues<Field>,
+  submitted: FieldValues<Field>,
   result: SubmissionResult<string[]>,
   describe: DescribeForm<Field, Described>,
+  schema: z.ZodType,
 ): Promise<DependentFormView<Field, Described>> {
+  const values = capToSchema({ ...submitted }, schema);
   return { ...(await describe(values)), values, result, refresh: null };
 }
 
@@ -43,6 +49,7 @@ export async function refreshedFormView<Field extends string, Described>(
   describe: DescribeForm<Field, Described>,
 ): Promise<DependentFormView<Field, Described>> {
   const refreshed = applyRefresh(readRefreshSubmit(formData, form), form);
+  capToSchema(refreshed.values, schema);
   return {
     ...(await describe(refreshed.values)),
     values: refreshed.values,

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { assignCspNonce, securityHeaders } from './security-headers';
+import { assignCspNonce, PERMISSIONS_POLICY, securityHeaders } from './security-headers';
 
-async function policyOf(options: Parameters<typeof securityHeaders>[0]): Promise<string> {
+async function policyOf(options: Parameters<typeof securityHeaders>[0], header = 'content-security-policy'): Promise<string> {
   const app = express();
   app.use(assignCspNonce, securityHeaders(options));
   app.get('/', (_req, res) => {
@@ -14,7 +14,7 @@ async function policyOf(options: Parameters<typeof securityHeaders>[0]): Promise
   try {
     const { port } = server.address() as AddressInfo;
     const response = await fetch(`http://127.0.0.1:${port}/`);
-    return response.headers.get('content-security-policy') ?? '';
+    return response.headers.get(header) ?? '';
   } finally {
     server.close();
   }
@@ -31,5 +31,11 @@ describe('securityHeaders', () => {
     const policy = await policyOf({ production: true, development: false, formTargets: ['https://id.club.example'] });
     expect(policy).toContain("form-action 'self' https://id.club.example;");
     expect(policy).toContain('upgrade-insecure-requests');
+  });
+
+  it('turns off camera, microphone and geolocation, and keeps payments for the shop itself', async () => {
+    const policy = await policyOf({ production: true, development: false }, 'permissions-policy');
+    expect(policy).toBe(PERMISSIONS_POLICY);
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=(self)']) expect(policy).toContain(feature);
   });
 });

@@ -1,5 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../services';
+import { isLookupKey } from '../../domain/plain-text';
 import { mailOutbox } from '../db/schema';
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
@@ -9,6 +10,8 @@ export function createMailOutboxService({ db }: Pick<ServiceDeps, 'db'>) {
   return {
     /** Newest first; `to` narrows to one recipient (exact address, case-insensitive). */
     async listRecent({ to, limit }: { to?: string; limit: number }): Promise<OutboxMail[]> {
+      // No address holds a NUL byte; the database would refuse the query.
+      if (to !== undefined && !isLookupKey(to)) return [];
       return db
         .select()
         .from(mailOutbox)

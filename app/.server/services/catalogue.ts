@@ -3,6 +3,7 @@ import type { CatalogueProduct, Promo, ProductDetail } from '../../domain/catalo
 import { failure, success, type Result } from '../../domain/result';
 import type { ServiceDeps } from '.';
 import { customizations, membershipCodes, products, productVariants, promos, sizes } from '../db/schema';
+import { isLookupKey } from '../../domain/plain-text';
 import type { NotifyMeService } from './notify-me';
 
 type ProductRow = typeof products.$inferSelect;
@@ -76,6 +77,8 @@ export function createCatalogueService({ db }: Pick<ServiceDeps, 'db'>, { notify
 
     /** One product with variants (sizes and stock), customisations and its alternative; null if unknown. */
     async getProductDetail(id: string): Promise<ProductDetail | null> {
+      // An id from the URL that no product can have (a NUL byte) never reaches the database.
+      if (!isLookupKey(id)) return null;
       const [row] = await withCode().where(eq(products.id, id));
       if (!row) return null;
       const { product, membershipCode } = row;

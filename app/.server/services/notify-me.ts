@@ -11,6 +11,7 @@ import { failure, success, type Result } from '../../domain/result';
 import type { ShopDb } from '../db/client';
 import type { ServiceDeps } from '.';
 import { customers, mailOutbox, notifyRequests, products, productVariants } from '../db/schema';
+import { isLookupKey } from '../../domain/plain-text';
 import { composeBackInStockMail } from '../mail/compose';
 
 /** A fan's notify-me request as their list shows it. */
@@ -64,6 +65,8 @@ export function createNotifyMeService(
      * The language is the fan's current one (the mail is written in it).
      */
     async subscribe(customerId: string, productId: string, language: Language): Promise<SubscribeResult> {
+      // An id from the URL that no product can have (a NUL byte) never reaches the database.
+      if (!isLookupKey(productId)) return failure('unknown-product');
       const purchasable = (await purchasableProducts(db, [productId])).get(productId);
       if (purchasable === undefined) return failure('unknown-product');
       if (purchasable) return failure('available');
@@ -100,6 +103,7 @@ export function createNotifyMeService(
 
     /** Whether the fan waits for this product (asked, mail not queued yet). */
     async isWaiting(customerId: string, productId: string): Promise<boolean> {
+      if (!isLookupKey(productId)) return false;
       const [row] = await db
         .select({ id: notifyRequests.id })
         .from(notifyRequests)
@@ -132,6 +136,7 @@ export function createNotifyMeService(
 
     /** Removes the fan's own request; 'not-found' when they had none for the product. */
     async cancel(customerId: string, productId: string): Promise<Result<void, 'not-found'>> {
+      if (!isLookupKey(productId)) return failure('not-found');
       const deleted = await db
         .delete(notifyRequests)
         .where(and(eq(notifyRequests.customerId, customerId), eq(notifyRequests.productId, productId)))

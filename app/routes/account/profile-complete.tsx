@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const submission = parseForm(formData, schema);
   const refused = async (result: SubmissionResult<string[]>) =>
-    data({ view: await refusedFormView(submittedProfileValues(formData), result, describe) }, { status: 400 });
+    data({ view: await refusedFormView(submittedProfileValues(formData), result, describe, schema) }, { status: 400 });
   if (submission.status !== 'success') return refused(submission.reply());
 
   const draft = submittedProfileValues(formData);

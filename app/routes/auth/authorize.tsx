@@ -10,6 +10,10 @@ import { INTERACTIVE_PARAM, isLoginRefusal, isSilentCheckMiss } from '../../.ser
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance } from '../../middleware/i18next';
 import type { Route } from './+types/authorize';
+import { noStore } from '../../.server/http/no-store';
+
+/** A personal page: never cached. */
+export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 /** The OIDC callback: exchanges the code, finds or creates the customer, starts a fresh session. */
 export async function loader({ request, context }: Route.LoaderArgs) {

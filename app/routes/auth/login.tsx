@@ -5,6 +5,10 @@ import { authContext } from '../../.server/auth/context';
 import { getSessionUser, getShopSession } from '../../.server/auth/guards';
 import { INTERACTIVE_PARAM } from '../../.server/auth/shop-login';
 import type { Route } from './+types/login';
+import { noStore } from '../../.server/http/no-store';
+
+/** A personal page: never cached. */
+export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 /**
  * `/login?redirectUri=/path`: remembers where to go back to, then starts the OIDC code flow

@@ -8,6 +8,10 @@ import { endSession } from '../../.server/auth/sign-in-session';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance } from '../../middleware/i18next';
 import type { Route } from './+types/logout';
+import { noStore } from '../../.server/http/no-store';
+
+/** A personal page: never cached. */
+export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 /** GET shows a confirmation form (a link must not sign anyone out); nothing to do when signed out. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -14,6 +14,10 @@ import { describePage } from '../../.server/http/page-seo';
 import { getInstance } from '../../middleware/i18next';
 import type { Route } from './+types/sign-in';
 import { readFormData } from '../../.server/http/form-data';
+import { noStore } from '../../.server/http/no-store';
+
+/** A personal page: never cached. */
+export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 /** The embedded sign-in service's login page (oidc-provider interaction `/sign-in/{uid}/`). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -16,6 +16,10 @@ import { describePage } from '../../.server/http/page-seo';
 import { getInstance } from '../../middleware/i18next';
 import type { Route } from './+types/sign-up';
 import { readFormData } from '../../.server/http/form-data';
+import { noStore } from '../../.server/http/no-store';
+
+/** A personal page: never cached. */
+export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 /** Sign-up at the embedded sign-in service, inside the same interaction as the sign-in page. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -72,7 +72,7 @@ export async function submitAddressForm(
   const refused = async (result: Parameters<typeof refusedFormView>[1]) => ({
     kind: 'answer' as const,
     status: 400 as const,
-    form: await refusedFormView(values, result, describe),
+    form: await refusedFormView(values, result, describe, addressSchema),
   });
   const cleaned = new FormData();
   for (const [name, value] of Object.entries(values)) if (value !== '') cleaned.set(name, value);

@@ -1,0 +1,38 @@
+import net from 'node:net';
+
+/**
+ * Sends bytes over a bare TCP socket (what fetch refuses to send: TRACE, a bad Host, HTTP/1.0,
+ * a malformed URL, a slow or endless body) and gives back everything the shop answered until it
+ * closed the connection. `body` yields the chunks to send after the head; sending stops as soon
+ * as an answer starts arriving.
+ */
+export async function rawExchange(baseURL: string, head: string, body?: () => Iterable<Buffer | string>): Promise<string> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const received: Buffer[] = [];
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.write(head);
+      if (!body) return;
+      const chunks = body()[Symbol.iterator]();
+      const pump = () => {
+        while (received.length === 0 && !socket.destroyed) {
+          const next = chunks.next();
+          if (next.done) return;
+          if (!socket.write(next.value)) return void socket.once('drain', pump);
+        }
+      };
+      pump();
+    });
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    // The shop may close while we are still sending: what it answered is what counts.
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (received.length > 0 || error.code === 'EPIPE' || error.code === 'ECONNRESET') socket.destroy();
+      else reject(error);
+    });
+    socket.on('close', () => resolve(Buffer.concat(received).toString('latin1')));
+    socket.on('end', () => socket.end());
+  });
+}
+
+/** The status code of a raw answer ("HTTP/1.1 400 Bad Request" → 400). */
+export const statusOf = (answer: string) => Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1]);
