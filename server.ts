@@ -1,12 +1,12 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createRequestHandler } from '@react-router/express';
-import compression from 'compression';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { parseTrustProxy, requestIdFor } from './app/.server/http/request-id';
-import { balancedDrainListeners } from './app/.server/http/drain-listeners';
+import { appCompression } from './app/.server/http/compression';
 import { bareErrors, requestGuards } from './app/.server/http/request-guards';
 import { discardUnreadBody } from './app/.server/http/unread-body';
 import { errorSerializer, type Logger } from './app/.server/logger';
@@ -34,9 +34,12 @@ const CLIENT_BUILD_DIR = path.resolve('build/client');
  * The Express application. Compiled by Vite (see vite.config.ts) so that it shares the
  * route modules' copy of the context keys; start.js runs it in development and production.
  */
-export async function createShopServer(options: { viteDevServer?: ViteDevServer } = {}): Promise<ShopServer> {
+export async function createShopServer(
+  options: { viteDevServer?: ViteDevServer; env?: Record<string, string | undefined> } = {},
+): Promise<ShopServer> {
   const { viteDevServer } = options;
-  const shop = await startShop();
+  // start.js passes the environment as the operator gave it (NODE_ENV included, see there).
+  const shop = await startShop(options.env);
   const { config, logger } = shop;
   let shuttingDown = false;
 
@@ -67,7 +70,7 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
       formTargets: config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin],
     }),
   );
-  app.use(compression(), balancedDrainListeners);
+  app.use(appCompression());
 
   app.get('/healthz', async (_req, res) => {
     if (shuttingDown) {
@@ -94,21 +97,23 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
   } else {
     // Hashed file names never change content: cache them for a year.
     app.use('/assets', express.static(path.join(CLIENT_BUILD_DIR, 'assets'), { immutable: true, maxAge: '1y' }));
-    app.use(express.static(CLIENT_BUILD_DIR, { maxAge: '1h', index: false }));
+    app.use(rootFiles(CLIENT_BUILD_DIR));
   }
   // A missing asset is a 404, not the catch-all route's redirect to the home page.
   app.use('/assets', (_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   });
 
-  const loadBuild = viteDevServer
+  // A function makes React Router derive its routes again on every request: only with Vite,
+  // whose modules change under it.
+  const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-    : () => import('virtual:react-router/server-build');
+    : await import('virtual:react-router/server-build');
 
   app.all(
     '/{*splat}',
     createRequestHandler({
-      build: loadBuild,
+      build,
       mode: viteDevServer ? 'development' : 'production',
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
@@ -138,5 +143,19 @@ export async function createShopServer(options: { viteDevServer?: ViteDevServer 
       shuttingDown = true;
     },
     close: () => shop.close(),
+  };
+}
+
+/**
+ * The build's root files and folders (favicon.svg, social.png, art/…), cached for an hour. Only
+ * their names reach express.static: a page's URL would otherwise cost a file-system lookup first.
+ */
+function rootFiles(directory: string): express.RequestHandler {
+  const names = new Set(readdirSync(directory));
+  const serve = express.static(directory, { maxAge: '1h', index: false });
+  return (req, res, next) => {
+    const first = req.path.split('/', 2)[1] ?? '';
+    if (names.has(first)) serve(req, res, next);
+    else next();
   };
 }

@@ -5,6 +5,13 @@ import http from 'node:http';
 
 const development = process.argv.includes('--dev');
 
+// The shop's production strictness (required SESSION_SECRET and PUBLIC_URL, HSTS, secure cookies,
+// no /dev pages, all interfaces) follows the NODE_ENV the operator gave; React's build does not:
+// outside --dev it is always the production one (the development build costs ~7 ms per page).
+// React reads NODE_ENV once, when the build first imports it, just below.
+const shopEnv = { ...process.env };
+if (!development) process.env.NODE_ENV = 'production';
+
 async function loadServerModule() {
   if (development) {
     const { createServer } = await import('vite');
@@ -20,9 +27,12 @@ async function loadServerModule() {
 }
 
 const { module, viteDevServer } = await loadServerModule();
+// Which React build the pages render with, as React itself shows it: captureOwnerStack exists
+// only in its development build. Logged when listening (e2e/react-build.spec.ts reads it).
+const reactBuild = 'captureOwnerStack' in (await import('react')).default ? 'development' : 'production';
 let shop;
 try {
-  shop = await module.createShopServer({ viteDevServer });
+  shop = await module.createShopServer({ viteDevServer, env: shopEnv });
 } catch (error) {
   if (error instanceof Error && error.name === 'ConfigError') {
     // One clear line that names the variable, no stack trace.
@@ -61,7 +71,7 @@ const server = http.createServer(serverOptions, (req, res) => {
 server.listen(shop.port, shop.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : shop.port;
-  shop.logger.info({ port }, `shop listening on http://localhost:${port}`);
+  shop.logger.info({ port, host: shop.host, react: reactBuild }, `shop listening on http://localhost:${port}`);
 });
 
 function closeConnectionAfter(res) {

@@ -39,6 +39,8 @@ async function waitForHealth(baseUrl: string, exited: () => string | null): Prom
 
 export type ShopProcess = {
   baseUrl: string;
+  /** Everything the process printed so far (its log, at the LOG_LEVEL given). */
+  output: () => string;
   /** Why the process ended on its own, with its output; null while it runs. */
   exitMessage: () => string | null;
   /** Sends SIGTERM (as an orchestrator would) and resolves with the exit code. */
@@ -85,6 +87,7 @@ export async function startShopProcess(name: string, env: Record<string, string>
   await waitForHealth(baseUrl, () => exitMessage);
   return {
     baseUrl,
+    output: () => output.join(''),
     exitMessage: () => exitMessage,
     terminate: () => {
       server.removeAllListeners('exit');
