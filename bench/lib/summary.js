@@ -80,6 +80,9 @@ export function summarise({ jobs, probes, windows, weights, targets, floor, fixt
   return { data: { load, targets: targetChecks, comparison, weight, failures }, failures, kilobyteBytes };
 }
 
+/** Under this many requests a route's CPU per request is dominated by /proc's 10 ms resolution. */
+const FEW_REQUESTS = 100;
+
 /** @param {number | null | undefined} value @param {number} digits */
 const num = (value, digits) => (value == null ? '–' : fixed(value, digits));
 /** @param {number | null | undefined} value */
@@ -118,6 +121,9 @@ export function formatSummary(summary, { options, pins, machine, conditions }) {
   for (const entry of load) {
     if (entry.probe && entry.probe.status !== 200) lines.push(`! ${entry.build} ${entry.route} answered ${describeStatus(entry.probe)}: its row measures that response, not the page.`);
     if (entry.errors > 0) lines.push(`! ${entry.build} ${entry.route}: ${entry.errors} socket errors.`);
+    if (entry.requests < FEW_REQUESTS) {
+      lines.push(`! ${entry.build} ${entry.route}: only ${entry.requests} requests; /proc counts CPU in 10 ms ticks, so its CPU per request is rough (lengthen --duration or --rounds).`);
+    }
   }
   lines.push('', 'Targets (CPU per request × the minimal React Router app, same run)');
   for (const check of targets) {
