@@ -1,40 +1,39 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run bench`: builds the shop, serves it in production mode on a free port with a throwaway
-// database, measures throughput/latency of a few routes and the first-visit weight of the
-// catalogue, prints a report and writes it to bench/results/. See bench/README.md.
+// `npm run bench`: builds the shop and a minimal React Router app generated for the occasion, serves
+// both in production mode (server pinned to one CPU, load from the other), measures CPU per request
+// and throughput of every kind of page in interleaved rounds, weighs each page's first load, prints a
+// report and writes it to bench/results/. `--compare <ref>` runs that ref's build beside this one.
+// See bench/README.md.
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { loadRoute } from './lib/load.js';
-import {
-  backgroundCpuPercent,
-  formatLoad,
-  formatMachine,
-  formatWeight,
-  KB,
-  loadAverage,
-  machineInfo,
-  writeResults,
-} from './lib/report.js';
+import { Cleanup } from './lib/cleanup.js';
+import { buildFixture } from './lib/fixture.js';
+import { measureWindow, probe, warmUp } from './lib/load.js';
+import { backgroundCpuPercent, KB, loadAverage, machineInfo, writeResults } from './lib/report.js';
+import { BUDGETS, FIXTURE_TARGETS, FLOOR, ROUTES } from './lib/routes.js';
 import { BenchError, build, freePort, launchServer } from './lib/server.js';
-import { measureWeight } from './lib/weight.js';
+import { openSignInPage, signUpFan } from './lib/session.js';
+import { summarise, formatSummary } from './lib/summary.js';
+import { findAssets, measureWeight } from './lib/weight.js';
+import { checkOutRef } from './lib/worktree.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
-/** The framework floor first, so that the pages can be read against it. */
-const LOAD_ROUTES = ['/_bench/floor', '/products', '/products/j1897'];
-const WEIGHT_ROUTES = ['/products', '/products/j1897'];
-const CONNECTIONS = 50;
-/** First-visit budgets (DESIGN.md): gzip, 1 KB = 1000 bytes. */
-const BUDGETS = { jsKB: 80, cssKB: 20 };
+const FIXTURE_NAME = 'minimal React Router app';
 
-const USAGE = `usage: node bench/run.js [--duration SECONDS] [--warmup SECONDS] [--no-build]
+const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S] [--connections N] [--no-build] [--compare REF]
 
-  --duration N   measured seconds per route (default 10)
-  --warmup N     warm-up seconds per route before measuring (default 2)
-  --no-build     serve the existing build/ instead of running \`npm run build\` first
+  --duration S     seconds per measured window (default 2)
+  --rounds N       interleaved rounds: every route (and build) once per round (default 3)
+  --warmup S       warm-up seconds per route and server before the rounds (default 1)
+  --connections N  concurrent connections of the load generator (default 20)
+  --no-build       serve the existing build/ instead of running \`npm run build\` first
+  --compare REF    also build REF (a git ref) in a temporary worktree and run both builds
+                   interleaved: A = REF, B = this checkout; the report gives B/A per route
 `;
 
 /** @param {string} text */
@@ -42,69 +41,73 @@ const print = (text) => process.stdout.write(`${text}\n`);
 /** Progress goes to stderr, so that stdout holds only the report. */
 const progress = (/** @type {string} */ text) => console.error(`› ${text}`);
 
-/**
- * @param {string[]} argv
- * @returns {{ help: boolean, build: boolean, durationSeconds: number, warmupSeconds: number }}
- */
+/** @param {string[]} argv */
 function parseOptions(argv) {
   const { values } = parseArgs({
     args: argv,
     options: {
-      duration: { type: 'string', default: '10' },
-      warmup: { type: 'string', default: '2' },
+      duration: { type: 'string', default: '2' },
+      rounds: { type: 'string', default: '3' },
+      warmup: { type: 'string', default: '1' },
+      connections: { type: 'string', default: '20' },
+      compare: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  const durationSeconds = Number(values.duration);
-  const warmupSeconds = Number(values.warmup);
-  if (!Number.isInteger(durationSeconds) || durationSeconds < 1) throw new BenchError('--duration must be a whole number of seconds ≥ 1');
-  if (!Number.isInteger(warmupSeconds) || warmupSeconds < 0) throw new BenchError('--warmup must be a whole number of seconds ≥ 0');
-  return { help: Boolean(values.help), build: !values['no-build'], durationSeconds, warmupSeconds };
+  /** @param {string} name @param {number} min */
+  const whole = (name, min) => {
+    const value = Number(values[/** @type {'duration'} */ (name)]);
+    if (!Number.isInteger(value) || value < min) throw new BenchError(`--${name} must be a whole number ≥ ${min}`);
+    return value;
+  };
+  return {
+    help: Boolean(values.help),
+    build: !values['no-build'],
+    windowSeconds: whole('duration', 1),
+    rounds: whole('rounds', 1),
+    warmupSeconds: whole('warmup', 0),
+    connections: whole('connections', 1),
+    compare: values.compare ?? null,
+  };
+}
+
+/** Server on CPU 0, the bench (its load generator) on CPU 1 — when taskset exists and there are two. */
+function pinning() {
+  if (os.cpus().length < 2) return null;
+  try {
+    execFileSync('taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+    return { server: '0', load: '1' };
+  } catch {
+    return null;
+  }
 }
 
 /**
- * Everything that must be undone, whatever happens: the build, the server, the temp directory.
- * Runs once, in reverse order of registration.
+ * @typedef {{ label: string, root: string, commit: string | null, server: import('./lib/server.js').Server }} Target
+ * @typedef {{ route: string, target: string, url: string, cookie?: string, hydrates?: boolean, pid: number | undefined }} Job
  */
-class Cleanup {
-  /** @type {(() => Promise<unknown> | void)[]} */
-  #tasks = [];
-  /** @type {(() => void)[]} */
-  #lastResorts = [];
-  /** @type {Promise<void> | undefined} */
-  #running;
 
-  /** @param {() => Promise<unknown> | void} task @param {() => void} [lastResort] synchronous, for process exit */
-  add(task, lastResort) {
-    this.#tasks.push(task);
-    if (lastResort) this.#lastResorts.push(lastResort);
+/**
+ * What the routes need from one running shop: its stylesheet, a sign-in interaction, a signed-up fan.
+ * @param {Target} target
+ */
+async function prepareShop(target) {
+  const { baseUrl } = target.server;
+  const floor = await fetch(new URL('/_bench/floor', baseUrl), { signal: AbortSignal.timeout(30_000) });
+  const stylesheet = findAssets(await floor.text(), floor.url).assets.find((asset) => asset.kind === 'css');
+  const signIn = await openSignInPage(baseUrl);
+  const fan = await signUpFan(baseUrl);
+  for (const route of ROUTES) await route.setup?.(baseUrl, fan);
+  /** @type {Job[]} */
+  const jobs = [];
+  for (const route of ROUTES) {
+    const found = { stylesheet: stylesheet ? new URL(stylesheet.url).pathname : '/favicon.ico', signInPath: signIn.path };
+    const routePath = typeof route.path === 'function' ? route.path(found) : route.path;
+    const cookie = route.as === 'fan' ? fan.header() : route.as === 'sign-in' ? signIn.jar.header() : undefined;
+    jobs.push({ route: route.name, target: target.label, url: new URL(routePath, baseUrl).href, cookie, hydrates: route.hydrates, pid: target.server.pid });
   }
-
-  run() {
-    this.#running ??= (async () => {
-      for (const task of this.#tasks.toReversed()) {
-        try {
-          await task();
-        } catch (error) {
-          console.error(`bench: cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      }
-      this.#lastResorts = [];
-    })();
-    return this.#running;
-  }
-
-  /** On process exit, if run() did not finish (a second Ctrl-C, an uncaught error). */
-  runLastResorts() {
-    for (const lastResort of this.#lastResorts) {
-      try {
-        lastResort();
-      } catch {
-        // best effort
-      }
-    }
-  }
+  return jobs;
 }
 
 async function main() {
@@ -119,10 +122,11 @@ async function main() {
   let interrupted = false;
   /** @type {{ stop(): void } | undefined} */
   let cannon;
+  const onInstance = (/** @type {{ stop(): void } | undefined} */ instance) => (cannon = instance);
   /** @param {NodeJS.Signals} signal */
   const onSignal = (signal) => {
     if (interrupted) {
-      console.error('bench: second interrupt, killing the server');
+      console.error('bench: second interrupt, killing the servers');
       process.exit(130);
     }
     interrupted = true;
@@ -131,84 +135,104 @@ async function main() {
     void cleanup.run().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
   for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) process.on(signal, onSignal);
+  const stopBuild = (/** @type {import('./lib/child.js').Tracked} */ running) => cleanup.add(() => running.stop('SIGTERM', 5000));
 
   try {
     const machine = machineInfo(ROOT);
     if (options.build) {
       progress('npm run build');
-      await build(ROOT, (running) => cleanup.add(() => running.stop('SIGTERM', 5000)));
+      await build(ROOT, stopBuild);
+    }
+    progress('generating and building the minimal React Router app');
+    const fixture = await buildFixture(ROOT, stopBuild);
+    cleanup.add(fixture.remove, fixture.remove);
+    /** @type {{ label: string, root: string, commit: string | null }[]} */
+    const builds = [{ label: options.compare ? 'B' : 'shop', root: ROOT, commit: machine.commit }];
+    if (options.compare) {
+      progress(`--compare ${options.compare}: checking it out in a temporary worktree and building it`);
+      const ref = await checkOutRef(ROOT, options.compare, (remove) => cleanup.add(remove, remove), stopBuild);
+      builds.unshift({ label: 'A', root: ref.dir, commit: ref.commit });
     }
     if (interrupted) return 130;
-    const server = launchServer(ROOT, await freePort());
-    cleanup.add(async () => {
-      const wasRunning = server.running();
-      const { code, signal } = await server.stop();
-      if (wasRunning && code !== 0) console.error(`bench: the server exited with ${signal ?? `code ${code}`} on SIGTERM`);
-    }, server.stopNow);
-    progress(`starting the production server on ${server.baseUrl} (DATA_DIR ${server.dataDir})`);
-    await server.ready();
-    const cpuBefore = await backgroundCpuPercent(server.pid);
 
-    /** @type {import('./lib/load.js').LoadResult[]} */
-    const load = [];
-    for (const route of LOAD_ROUTES) {
+    const pins = pinning();
+    /** @param {string} root @param {{ script?: string, healthPath?: string }} [extra] */
+    const start = async (root, extra) => {
+      const server = launchServer(root, await freePort(), { ...extra, cpu: pins?.server ?? null });
+      cleanup.add(() => server.stop(), server.stopNow);
+      await server.ready();
+      return server;
+    };
+    /** @type {Target[]} */
+    const targets = [];
+    for (const { label, root, commit } of builds) {
+      progress(`starting ${label === 'shop' ? 'the shop' : `build ${label} (${commit})`} in production mode`);
+      targets.push({ label, root, commit, server: await start(root) });
+    }
+    progress('starting the minimal React Router app');
+    const fixtureServer = await start(fixture.dir, { script: 'server.mjs', healthPath: '/' });
+
+    /** @type {Job[]} */
+    const jobs = [{ route: FIXTURE_NAME, target: 'fixture', url: `${fixtureServer.baseUrl}/`, pid: fixtureServer.pid }];
+    for (const target of targets) {
+      progress(`${target.label}: finding the stylesheet, opening a sign-in page, signing a fan up`);
+      jobs.push(...(await prepareShop(target)));
+    }
+    const cpuBefore = await backgroundCpuPercent(undefined);
+    const probes = new Map();
+    for (const job of jobs) probes.set(job, await probe(job.url, job.cookie));
+    for (const job of jobs) {
       if (interrupted) return 130;
-      progress(`${route}: ${options.warmupSeconds} s warm-up, ${options.durationSeconds} s at ${CONNECTIONS} connections`);
-      const result = await loadRoute({
-        baseUrl: server.baseUrl,
-        route,
-        connections: CONNECTIONS,
-        warmupSeconds: options.warmupSeconds,
-        durationSeconds: options.durationSeconds,
-        onInstance: (instance) => (cannon = instance),
-      });
-      server.assertAlive();
-      load.push(result);
+      progress(`warm-up ${job.target} ${job.route}`);
+      await warmUp({ url: job.url, cookie: job.cookie, connections: options.connections, seconds: options.warmupSeconds, onInstance });
     }
 
-    await sleep(1000); // let the server finish the requests the last run abandoned
-    const cpuAfter = await backgroundCpuPercent(server.pid);
+    // Rounds: every route once per round, the builds of a route back to back (A B, then B A next
+    // round), so that a drift of the machine's load hits every route and both builds alike.
+    /** @type {Map<Job, import('./lib/load.js').Window[]>} */
+    const windows = new Map(jobs.map((job) => [job, []]));
+    const routeNames = [FIXTURE_NAME, ...ROUTES.map((route) => route.name)];
+    for (let round = 0; round < options.rounds; round += 1) {
+      progress(`round ${round + 1}/${options.rounds}`);
+      for (const name of routeNames) {
+        const group = jobs.filter((job) => job.route === name);
+        for (const job of round % 2 === 0 ? group : group.toReversed()) {
+          if (interrupted) return 130;
+          const window = await measureWindow({ ...job, connections: options.connections, seconds: options.windowSeconds, onInstance });
+          windows.get(job)?.push(window);
+        }
+        for (const target of targets) target.server.assertAlive();
+        fixtureServer.assertAlive();
+      }
+    }
+    const cpuAfter = await backgroundCpuPercent(undefined);
 
-    /** @type {import('./lib/weight.js').PageWeight[]} */
-    const weight = [];
-    for (const route of WEIGHT_ROUTES) {
-      if (interrupted) return 130;
-      progress(`${route}: first-visit weight`);
-      weight.push(await measureWeight(server.baseUrl, route));
-      server.assertAlive();
+    /** @type {{ target: string, route: string, hydrates: boolean, weight: import('./lib/weight.js').PageWeight }[]} */
+    const weights = [];
+    for (const job of jobs) {
+      if (job.hydrates === undefined || interrupted) continue;
+      progress(`first-load weight ${job.target} ${job.route}`);
+      const weight = await measureWeight(new URL(job.url).origin, new URL(job.url).pathname, { cookie: job.cookie });
+      weights.push({ target: job.target, route: job.route, hydrates: job.hydrates, weight });
     }
     if (interrupted) return 130;
 
     const conditions = { loadAverageAtEnd: loadAverage(), backgroundCpuPercent: { before: cpuBefore, after: cpuAfter } };
-    const failures = weight.flatMap((page) => page.failures.map((failure) => `${page.route}: could not fetch ${failure}`));
+    const summary = summarise({ jobs, probes, windows, weights, targets: targets.map((target) => target.label), floor: FLOOR, fixtureTargets: FIXTURE_TARGETS, budgets: BUDGETS, kilobyteBytes: KB });
     const data = {
-      schemaVersion: 1,
+      schemaVersion: 2,
       startedAt: startedAt.toISOString(),
-      machine: { ...machine, ...conditions },
-      settings: {
-        nodeEnv: 'production',
-        built: options.build,
-        connections: CONNECTIONS,
-        durationSeconds: options.durationSeconds,
-        warmupSeconds: options.warmupSeconds,
-      },
-      budgets: { ...BUDGETS, kilobyteBytes: KB, compression: 'gzip -9' },
-      load,
-      weight,
-      failures,
+      machine: { ...machine, ...conditions, pinning: pins, loadGenerator: 'autocannon (in the bench process)' },
+      settings: { nodeEnv: 'production', built: options.build, ...options, help: undefined },
+      builds: builds.map(({ label, commit }) => ({ label, commit })),
+      fixture: { name: FIXTURE_NAME, versions: fixture.versions, futureFlags: fixture.futureFlags },
+      budgets: { ...BUDGETS, kilobyteBytes: KB, compression: 'gzip -9', fixtureTargets: FIXTURE_TARGETS },
+      ...summary.data,
     };
-
     print('');
-    print(`Throughput and latency (${CONNECTIONS} connections, ${options.durationSeconds} s per route after ${options.warmupSeconds} s warm-up; NODE_ENV=production)`);
-    print(formatLoad(load));
-    print('');
-    print(`First-visit weight (every script and stylesheet the page loads, each gzip -9; 1 KB = ${KB} bytes)`);
-    print(formatWeight(weight, BUDGETS));
-    print('');
-    print(formatMachine(machine, conditions));
-    if (failures.length > 0) {
-      print('');
-      print(`bench FAILED: ${failures.length} asset(s) could not be fetched, results not written`);
+    print(formatSummary(summary, { options, pins, machine, conditions }));
+    if (summary.failures.length > 0) {
+      print(`\nbench FAILED: ${summary.failures.length} asset(s) could not be fetched, results not written`);
       return 1;
     }
     const written = await writeResults(RESULTS_DIR, startedAt, data);

@@ -1,7 +1,10 @@
 // @ts-check
-// Throughput and latency of one route: a probe request, a warm-up, then the measured autocannon run.
+// Load on one route: a probe request, warm-ups, and measured windows (autocannon + the server's CPU time).
 // @ts-expect-error -- autocannon ships no type declarations (only checkJs in an editor notices)
 import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseProcStat } from './metrics.js';
 
 /**
  * What a browser would send: a browser user agent (bots get the whole document at once instead of
@@ -22,10 +25,12 @@ export const BROWSER_HEADERS = Object.freeze({
 /**
  * One request, redirects not followed, so that a 302 or 404 shows as such.
  * @param {string} url
+ * @param {string} [cookie]
  * @returns {Promise<Probe>}
  */
-export async function probe(url) {
-  const response = await fetch(url, { headers: BROWSER_HEADERS, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+export async function probe(url, cookie) {
+  const headers = cookie ? { ...BROWSER_HEADERS, cookie } : BROWSER_HEADERS;
+  const response = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
   await response.arrayBuffer();
   const location = response.headers.get('location');
   return { status: response.status, location: location && samePath(location, url) };
@@ -41,29 +46,13 @@ function samePath(location, base) {
 }
 
 /**
- * @typedef {object} LoadResult
- * @property {string} route
- * @property {Probe} probe
- * @property {number} connections
- * @property {number} warmupSeconds
- * @property {number} durationSeconds
- * @property {number} requestsPerSecond  average over the run
- * @property {{ p50: number, p99: number, average: number, max: number }} latencyMs
- * @property {number} requests          completed responses
- * @property {number} non2xx
- * @property {number} errors            socket errors and timeouts
- * @property {number} timeouts
- * @property {Record<string, number>} statusCodes
- */
-
-/**
  * Runs autocannon once; `onInstance` receives the running instance so that an interrupt can stop it.
  * @param {Record<string, unknown>} options
  * @param {(instance: { stop(): void } | undefined) => void} onInstance
  * @returns {Promise<any>} autocannon's result object
  */
 async function cannon(options, onInstance) {
-  const instance = autocannon({ ...options, headers: { ...BROWSER_HEADERS } });
+  const instance = autocannon({ headers: { ...BROWSER_HEADERS }, ...options });
   onInstance(instance);
   try {
     return await instance;
@@ -73,35 +62,64 @@ async function cannon(options, onInstance) {
 }
 
 /**
- * @param {{ baseUrl: string, route: string, connections: number, warmupSeconds: number, durationSeconds: number,
- *   onInstance: (instance: { stop(): void } | undefined) => void }} options
- * @returns {Promise<LoadResult>}
+ * CPU time the process `pid` has used so far, in ms (Linux /proc; null elsewhere or once it is gone).
+ * @param {number | undefined} pid
+ * @returns {number | null}
  */
-export async function loadRoute({ baseUrl, route, connections, warmupSeconds, durationSeconds, onInstance }) {
-  const url = new URL(route, baseUrl).href;
-  const firstProbe = await probe(url);
-  if (warmupSeconds > 0) await cannon({ url, connections, duration: warmupSeconds }, onInstance);
-  const result = await cannon({ url, connections, duration: durationSeconds }, onInstance);
-  /** @type {Record<string, number>} */
-  const statusCodes = {};
-  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = count;
+export function processCpuMs(pid) {
+  if (pid === undefined) return null;
+  try {
+    return parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8')).totalMs;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @typedef {object} Window
+ * @property {number} seconds
+ * @property {number} requests       completed responses
+ * @property {number} non2xx
+ * @property {number} errors
+ * @property {number | null} cpuMs   the server's CPU time over the window (null: no /proc)
+ * @property {number} p50            latency, ms
+ * @property {number} p99
+ */
+
+/**
+ * One measured window: the server's CPU time from /proc before and after an autocannon run of
+ * `seconds`. The "after" reading waits a moment for the requests the run abandoned (at most one per
+ * connection), so their cost lands in this window, not in the next route's.
+ * @param {{ url: string, cookie?: string, connections: number, seconds: number, pid: number | undefined,
+ *   onInstance: (instance: { stop(): void } | undefined) => void }} options
+ * @returns {Promise<Window>}
+ */
+export async function measureWindow({ url, cookie, connections, seconds, pid, onInstance }) {
+  const headers = cookie ? { ...BROWSER_HEADERS, cookie } : { ...BROWSER_HEADERS };
+  const before = processCpuMs(pid);
+  const result = await cannon({ url, connections, duration: seconds, headers }, onInstance);
+  await sleep(SETTLE_MS);
+  const after = processCpuMs(pid);
   return {
-    route,
-    probe: firstProbe,
-    connections,
-    warmupSeconds,
-    durationSeconds,
-    requestsPerSecond: result.requests.average,
-    latencyMs: {
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      average: result.latency.average,
-      max: result.latency.max,
-    },
+    seconds,
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
-    timeouts: result.timeouts,
-    statusCodes,
+    cpuMs: before === null || after === null ? null : after - before,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
   };
+}
+
+const SETTLE_MS = 150;
+
+/**
+ * A warm-up run (JIT, caches, connection pools); nothing is kept.
+ * @param {{ url: string, cookie?: string, connections: number, seconds: number,
+ *   onInstance: (instance: { stop(): void } | undefined) => void }} options
+ */
+export async function warmUp({ url, cookie, connections, seconds, onInstance }) {
+  if (seconds <= 0) return;
+  const headers = cookie ? { ...BROWSER_HEADERS, cookie } : { ...BROWSER_HEADERS };
+  await cannon({ url, connections, duration: seconds, headers }, onInstance);
 }

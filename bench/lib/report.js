@@ -1,11 +1,11 @@
 // @ts-check
 // Machine info, the printed report and the JSON results.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { processCpuMs } from './load.js';
 
 /** 1 KB = 1000 bytes, as in Vite's build output. */
 export const KB = 1000;
@@ -44,7 +44,7 @@ export function describeStatus(probe) {
  * @param {string[][]} rows  the first row is the header
  * @param {('left' | 'right')[]} align
  */
-function table(rows, align) {
+export function table(rows, align) {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => [...(row[column] ?? '')].length))) ?? [];
   /** @param {string} cell @param {number} column */
   const pad = (cell, column) => {
@@ -57,74 +57,7 @@ function table(rows, align) {
 }
 
 /** @param {number} value @param {number} digits */
-const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
-
-/** @param {import('./load.js').LoadResult[]} results */
-export function formatLoad(results) {
-  const rows = [['route', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'status']];
-  for (const result of results) {
-    rows.push([
-      result.route,
-      result.requests === 0 ? '–' : fixed(result.requestsPerSecond, 0),
-      result.requests === 0 ? '–' : fixed(result.latencyMs.p50, 1),
-      result.requests === 0 ? '–' : fixed(result.latencyMs.p99, 1),
-      String(result.non2xx),
-      describeStatus(result.probe),
-    ]);
-  }
-  const notes = [];
-  for (const result of results) {
-    if (result.probe.status !== 200) {
-      notes.push(`! ${result.route} answered ${describeStatus(result.probe)}, not 200: its row measures that response, not the page.`);
-    }
-    if (result.requests === 0) {
-      notes.push(`! ${result.route}: no response completed within the ${result.durationSeconds} s run; try a longer --duration or a quieter machine.`);
-    }
-    if (result.errors > 0) {
-      notes.push(`! ${result.route}: ${result.errors} socket errors (${result.timeouts} timeouts) during the run.`);
-    }
-  }
-  return [table(rows, ['left', 'right', 'right', 'right', 'right', 'left']), ...notes].join('\n');
-}
-
-/**
- * @param {import('./weight.js').PageWeight[]} weights
- * @param {{ jsKB: number, cssKB: number }} budgets
- */
-export function formatWeight(weights, budgets) {
-  const lines = [];
-  const width = Math.max(...weights.map((weight) => weight.route.length));
-  for (const weight of weights) {
-    const label = weight.route.padEnd(width);
-    if (!weight.measured || !weight.document) {
-      lines.push(`${label}  not measured: the page answered ${describeStatus(weight)}, not 200`);
-      continue;
-    }
-    const blank = ' '.repeat(width);
-    lines.push(`${label}  ${budgetLine('JS', weight.js, budgets.jsKB)}`);
-    lines.push(`${blank}  ${budgetLine('CSS', weight.css, budgets.cssKB)}`);
-    const { gzipBytes, inlineScriptBytes } = weight.document;
-    const inline = inlineScriptBytes > 0 ? ` (${fixed(inlineScriptBytes / KB, 1)} KB raw of it inline script)` : '';
-    lines.push(`${blank}  ${'HTML'.padEnd(4)} ${kilobytes(gzipBytes)} KB gzip, the document itself${inline}: not budgeted`);
-    for (const failure of weight.failures) lines.push(`${blank}  ! could not fetch ${failure}`);
-  }
-  return lines.join('\n');
-}
-
-/**
- * @param {string} name
- * @param {import('./weight.js').Totals} totals
- * @param {number} budgetKB
- */
-function budgetLine(name, totals, budgetKB) {
-  const kb = totals.gzipBytes / KB;
-  const verdict = kb <= budgetKB ? 'OK' : `OVER by ${fixed(kb - budgetKB, 1)} KB`;
-  const files = `${totals.files} file${totals.files === 1 ? '' : 's'}`;
-  return `${name.padEnd(4)} ${kilobytes(totals.gzipBytes)} KB gzip, ${files.padEnd(9)} budget ${String(budgetKB).padStart(3)} KB  ${verdict}`;
-}
-
-/** @param {number} bytes */
-const kilobytes = (bytes) => fixed(bytes / KB, 1).padStart(6);
+export const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
 /**
  * @param {ReturnType<typeof machineInfo>} machine
@@ -163,7 +96,7 @@ export async function backgroundCpuPercent(serverPid, ms = 1000) {
       total += times.user + times.nice + times.sys + times.idle + times.irq;
     }
     const own = process.cpuUsage();
-    return { idle, total, oursMs: (own.user + own.system) / 1000 + processCpuMs(serverPid) };
+    return { idle, total, oursMs: (own.user + own.system) / 1000 + (processCpuMs(serverPid) ?? 0) };
   };
   const start = sample();
   await sleep(ms);
@@ -171,21 +104,6 @@ export async function backgroundCpuPercent(serverPid, ms = 1000) {
   const total = end.total - start.total;
   const busy = total - (end.idle - start.idle) - (end.oursMs - start.oursMs);
   return total > 0 ? Math.max(0, Math.round((busy / total) * 100)) : 0;
-}
-
-/**
- * CPU time of a process from /proc (Linux; 0 elsewhere), assuming the usual 100 ticks per second.
- * @param {number | undefined} pid
- */
-function processCpuMs(pid) {
-  if (pid === undefined) return 0;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // utime and stime, fields 14 and 15
-  } catch {
-    return 0;
-  }
 }
 
 /** @returns {number[]} the 1, 5 and 15-minute load averages, rounded */

@@ -64,11 +64,13 @@ export function freePort() {
 /**
  * Starts `node start.js` in production mode. Returns at once (call `ready()`), so that the caller
  * can register `stop()` before anything else can fail.
- * @param {string} root
+ * @param {string} root  the checkout to serve (the shop, a `--compare` worktree or the minimal app)
  * @param {number} port
+ * @param {{ script?: string, healthPath?: string, cpu?: string | null }} [options]
+ *   `cpu`: a `taskset -c` CPU list to pin the server to (taskset execs node: the pid stays the server's)
  * @returns {Server}
  */
-export function launchServer(root, port) {
+export function launchServer(root, port, { script = 'start.js', healthPath = '/healthz', cpu = null } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = {
@@ -83,7 +85,9 @@ export function launchServer(root, port) {
     LOG_LEVEL: 'warn',
     SHUTDOWN_TIMEOUT_MS: '5000',
   };
-  const running = spawnTracked(process.execPath, ['start.js'], { cwd: root, env });
+  const running = cpu
+    ? spawnTracked('taskset', ['-c', cpu, process.execPath, script], { cwd: root, env })
+    : spawnTracked(process.execPath, [script], { cwd: root, env });
   let stopping = false;
   /** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null }> | undefined} */
   let stopped;
@@ -99,7 +103,7 @@ export function launchServer(root, port) {
     while (Date.now() < deadline) {
       assertAlive();
       try {
-        const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
+        const response = await fetch(`${baseUrl}${healthPath}`, { signal: AbortSignal.timeout(2000) });
         await response.arrayBuffer();
         if (response.ok) return;
       } catch {
@@ -107,7 +111,7 @@ export function launchServer(root, port) {
       }
       await sleep(200);
     }
-    throw new BenchError(`the server did not answer /healthz within ${HEALTH_TIMEOUT_MS / 1000} s:\n${tail(running.output())}`);
+    throw new BenchError(`the server did not answer ${healthPath} within ${HEALTH_TIMEOUT_MS / 1000} s:\n${tail(running.output())}`);
   }
 
   function stop() {

@@ -3,6 +3,7 @@
 // each fetched once, sized as gzip -9.
 import { gzipSync } from 'node:zlib';
 import { BROWSER_HEADERS } from './load.js';
+import { isTranslationChunk } from './metrics.js';
 
 /** @typedef {'js' | 'css'} AssetKind */
 /** @typedef {{ url: string, kind: AssetKind, via: string }} AssetRef */
@@ -137,14 +138,17 @@ const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
 /**
  * Fetches the page (redirects not followed), then every asset it loads, once each, following the
  * static imports of scripts and the `@import`s of stylesheets (what the browser loads on first visit;
- * dynamic imports inside scripts are lazy and not counted).
+ * dynamic imports inside scripts are lazy and not counted, except the page language's translations,
+ * which the client entry imports before it hydrates: see `isTranslationChunk`).
  * @param {string} baseUrl
  * @param {string} route
+ * @param {{ cookie?: string }} [options]  the cookies of a signed-in fan or a sign-in interaction
  * @returns {Promise<PageWeight>}
  */
-export async function measureWeight(baseUrl, route) {
+export async function measureWeight(baseUrl, route, { cookie } = {}) {
   const pageUrl = new URL(route, baseUrl).href;
-  const response = await fetch(pageUrl, { headers: BROWSER_HEADERS, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+  const headers = cookie ? { ...BROWSER_HEADERS, cookie } : BROWSER_HEADERS;
+  const response = await fetch(pageUrl, { headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
   const html = Buffer.from(await response.arrayBuffer());
   const location = response.headers.get('location');
   /** @type {PageWeight} */
@@ -161,7 +165,9 @@ export async function measureWeight(baseUrl, route) {
   };
   if (!weight.measured) return weight;
 
-  const { assets, inlineScriptBytes } = findAssets(html.toString('utf8'), pageUrl);
+  const htmlText = html.toString('utf8');
+  const { assets, inlineScriptBytes } = findAssets(htmlText, pageUrl);
+  const language = /<html\b[^>]*\blang\s*=\s*["']?([A-Za-z-]+)/i.exec(htmlText)?.[1] ?? '';
   weight.document = { rawBytes: html.length, gzipBytes: gzipSize(html), inlineScriptBytes };
   const seen = new Set();
   const queue = [...assets];
@@ -195,6 +201,11 @@ export async function measureWeight(baseUrl, route) {
         ? importSpecifiers(text, { staticImports: true, dynamicImports: false })
         : [...text.matchAll(CSS_IMPORT)].map((match) => /** @type {string} */ (match[2]));
     for (const specifier of specifiers) queue.push({ url: new URL(specifier, url).href, kind: next.kind, via });
+    if (next.kind === 'js') {
+      for (const specifier of importSpecifiers(text, { staticImports: false, dynamicImports: true })) {
+        if (isTranslationChunk(specifier, language)) queue.push({ url: new URL(specifier, url).href, kind: 'js', via: `translations (import() from ${path})` });
+      }
+    }
   }
   return weight;
 }

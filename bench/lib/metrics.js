@@ -1,0 +1,101 @@
+// @ts-check
+// Pure helpers of the bench (no I/O): /proc parsing, per-request CPU, ratios, budget verdicts.
+// Unit tests: bench/lib/metrics.test.js (`npm run bench:test`).
+
+/** Linux's USER_HZ: /proc reports CPU times in ticks of 1/100 s on every common kernel. */
+export const TICKS_PER_SECOND = 100;
+
+/**
+ * User and system CPU time of a process from the text of /proc/<pid>/stat. The command name (field
+ * 2) is in parentheses and may hold spaces or ')' itself, so fields are counted after the LAST ')'.
+ * @param {string} text
+ * @returns {{ userMs: number, systemMs: number, totalMs: number }}
+ */
+export function parseProcStat(text) {
+  const close = text.lastIndexOf(')');
+  if (close < 0) throw new Error('not a /proc/<pid>/stat line');
+  // After ") ": field 3 (state) is index 0, so utime (field 14) is index 11 and stime (15) index 12.
+  const fields = text.slice(close + 2).trim().split(/\s+/);
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  if (!Number.isFinite(utime) || !Number.isFinite(stime)) throw new Error('no utime/stime in /proc/<pid>/stat');
+  const toMs = (/** @type {number} */ ticks) => (ticks * 1000) / TICKS_PER_SECOND;
+  return { userMs: toMs(utime), systemMs: toMs(stime), totalMs: toMs(utime + stime) };
+}
+
+/**
+ * CPU milliseconds the server spent per completed request during a window.
+ * @param {number} cpuMsBefore @param {number} cpuMsAfter @param {number} requests
+ * @returns {number | null} null when nothing completed
+ */
+export function cpuMsPerRequest(cpuMsBefore, cpuMsAfter, requests) {
+  if (!(requests > 0)) return null;
+  return Math.max(0, cpuMsAfter - cpuMsBefore) / requests;
+}
+
+/**
+ * `value / reference`, or null when either is missing or the reference is not positive.
+ * @param {number | null | undefined} value @param {number | null | undefined} reference
+ */
+export function ratio(value, reference) {
+  if (value == null || reference == null || !Number.isFinite(value) || !(reference > 0)) return null;
+  return value / reference;
+}
+
+/** @param {number[]} values @returns {number | null} */
+export function median(values) {
+  const sorted = values.filter(Number.isFinite).toSorted((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? /** @type {number} */ (sorted[middle]) : (/** @type {number} */ (sorted[middle - 1]) + /** @type {number} */ (sorted[middle])) / 2;
+}
+
+/**
+ * Sums of CPU and requests over several windows of the same route: the per-request cost of the
+ * whole (a short noisy window weighs by its request count, not as much as a long one).
+ * @param {{ cpuMs: number, requests: number, seconds: number }[]} windows
+ */
+export function combineWindows(windows) {
+  const cpuMs = windows.reduce((sum, window) => sum + window.cpuMs, 0);
+  const requests = windows.reduce((sum, window) => sum + window.requests, 0);
+  const seconds = windows.reduce((sum, window) => sum + window.seconds, 0);
+  return {
+    cpuMs,
+    requests,
+    cpuMsPerRequest: cpuMsPerRequest(0, cpuMs, requests),
+    requestsPerSecond: seconds > 0 ? requests / seconds : null,
+  };
+}
+
+/**
+ * Pass/fail of a first-load weight against a budget; budget 0 means "no JavaScript at all".
+ * @param {number} gzipBytes @param {number} budgetKB @param {number} kilobyteBytes
+ * @returns {{ pass: boolean, overKB: number }}
+ */
+export function budgetVerdict(gzipBytes, budgetKB, kilobyteBytes) {
+  const overKB = gzipBytes / kilobyteBytes - budgetKB;
+  return { pass: overKB <= 0, overKB: Math.max(0, overKB) };
+}
+
+/**
+ * A target on a ratio ("≤ 1.5× the minimal app"): pass, fail, or unknown when not measured.
+ * @param {number | null} value @param {number} limit
+ * @returns {'pass' | 'fail' | 'unknown'}
+ */
+export function targetVerdict(value, limit) {
+  if (value == null) return 'unknown';
+  return value <= limit ? 'pass' : 'fail';
+}
+
+/**
+ * Whether a dynamic import is the page's translations: a file whose name says resources, locale(s),
+ * i18n, messages or translation(s) and has the page's language as a token ("resources-it-x1.js",
+ * "locales/en/auth.json"). Translations load at first visit although the entry imports them lazily.
+ * @param {string} specifier @param {string} language
+ */
+export function isTranslationChunk(specifier, language) {
+  if (!language) return false;
+  const file = specifier.replace(/[?#].*$/, '');
+  if (!/(resources|locales?|i18n|messages|translations?)/i.test(file)) return false;
+  return new RegExp(`(^|[-_./])${language.replace(/[^a-z-]/gi, '')}([-_./]|$)`, 'i').test(file);
+}

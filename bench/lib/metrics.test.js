@@ -1,0 +1,83 @@
+// @ts-check
+// Unit tests of the bench's pure helpers: `npm run bench:test` (node:test; not part of vitest).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  budgetVerdict,
+  combineWindows,
+  cpuMsPerRequest,
+  isTranslationChunk,
+  median,
+  parseProcStat,
+  ratio,
+  targetVerdict,
+} from './metrics.js';
+
+describe('parseProcStat', () => {
+  it('reads utime and stime (fields 14 and 15) in ms', () => {
+    const line = '4242 (node) S 1 4242 4242 0 -1 4194560 5000 0 0 0 1234 56 0 0 20 0 11 0 100 0 0';
+    assert.deepEqual(parseProcStat(line), { userMs: 12_340, systemMs: 560, totalMs: 12_900 });
+  });
+  it('counts fields after the last parenthesis, whatever the command name holds', () => {
+    const line = '7 (a) b (c)) R 1 7 7 0 -1 0 0 0 0 0 300 100 0 0 20 0 1 0 1 0 0';
+    assert.equal(parseProcStat(line).totalMs, 4000);
+  });
+  it('refuses text that is not a stat line', () => {
+    assert.throws(() => parseProcStat('hello'));
+    assert.throws(() => parseProcStat('1 (x) S 1'));
+  });
+});
+
+describe('per-request CPU and ratios', () => {
+  it('divides the CPU used in the window by the completed requests', () => {
+    assert.equal(cpuMsPerRequest(1000, 3000, 400), 5);
+    assert.equal(cpuMsPerRequest(1000, 3000, 0), null);
+  });
+  it('combines windows by summing CPU and requests', () => {
+    const all = combineWindows([
+      { cpuMs: 100, requests: 100, seconds: 1 },
+      { cpuMs: 300, requests: 100, seconds: 1 },
+    ]);
+    assert.equal(all.cpuMsPerRequest, 2);
+    assert.equal(all.requestsPerSecond, 100);
+  });
+  it('gives a ratio only against a positive reference', () => {
+    assert.equal(ratio(3, 2), 1.5);
+    assert.equal(ratio(3, 0), null);
+    assert.equal(ratio(null, 2), null);
+  });
+  it('takes the middle value', () => {
+    assert.equal(median([3, 1, 2]), 2);
+    assert.equal(median([4, 1, 2, 3]), 2.5);
+    assert.equal(median([]), null);
+  });
+});
+
+describe('verdicts', () => {
+  it('passes a weight at or under its budget and says by how much it is over', () => {
+    assert.deepEqual(budgetVerdict(150_000, 150, 1000), { pass: true, overKB: 0 });
+    assert.equal(budgetVerdict(175_500, 150, 1000).pass, false);
+    assert.equal(Math.round(budgetVerdict(175_500, 150, 1000).overKB * 10) / 10, 25.5);
+  });
+  it('allows no byte at all under a 0 KB budget', () => {
+    assert.equal(budgetVerdict(0, 0, 1000).pass, true);
+    assert.equal(budgetVerdict(1, 0, 1000).pass, false);
+  });
+  it('checks a ratio against its target', () => {
+    assert.equal(targetVerdict(1.4, 1.5), 'pass');
+    assert.equal(targetVerdict(10, 1.5), 'fail');
+    assert.equal(targetVerdict(null, 1.5), 'unknown');
+  });
+});
+
+describe('isTranslationChunk', () => {
+  it('recognises the page language’s resources chunk only', () => {
+    assert.equal(isTranslationChunk('./resources-it-CxA1b2.js', 'it'), true);
+    assert.equal(isTranslationChunk('./resources-en-CxA1b2.js', 'it'), false);
+    assert.equal(isTranslationChunk('/locales/en/auth.json', 'en'), true);
+  });
+  it('ignores other lazy chunks', () => {
+    assert.equal(isTranslationChunk('./adyen-dropin-x1.js', 'it'), false);
+    assert.equal(isTranslationChunk('./submit-it-x1.js', 'it'), false);
+  });
+});
