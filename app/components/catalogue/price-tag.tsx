@@ -1,11 +1,21 @@
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Language } from '../../domain/catalogue-types';
 import { formatPrice } from '../../domain/price';
 import type { DisplayPrice } from '../../domain/promo';
 
 /** A price as the spec shows it; a promo shows the old price struck through, announced in words. */
-export function PriceTag({ price, language, className }: { price: DisplayPrice; language: Language; className?: string }) {
-  const { t } = useTranslation('catalogue');
+export function PriceTag({
+  price,
+  language,
+  t,
+  className,
+}: {
+  price: DisplayPrice;
+  language: Language;
+  /** The page's catalogue translations (passed down: a hook per price adds up on lists). */
+  t: TFunction<'catalogue'>;
+  className?: string;
+}) {
   if (price.kind === 'coupon-only') return <p className={className}>{t('price.couponOnly')}</p>;
   if (price.kind === 'list') return <p className={className}>{formatPrice(price.priceCents, language)}</p>;
   return (

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { PurchaseActions as Actions } from '../../domain/availability';
 import type { Language } from '../../domain/catalogue-types';
@@ -15,8 +15,11 @@ export type ProductCardData = {
   actions: Actions;
 };
 
-export function ProductCard({ product, language }: { product: ProductCardData; language: Language }) {
-  const { t } = useTranslation('catalogue');
+/**
+ * One card of the list. `t` comes from the list (one `useTranslation` per page, not three per
+ * card: on /products they added up to a millisecond per request).
+ */
+export function ProductCard({ product, language, t }: { product: ProductCardData; language: Language; t: TFunction<'catalogue'> }) {
   const headingId = `product-${product.id}-name`;
   return (
     <article className="product-card" aria-labelledby={headingId}>
@@ -25,8 +28,8 @@ export function ProductCard({ product, language }: { product: ProductCardData; l
         <Link to={`/products/${product.id}`}>{product.name}</Link>
       </h3>
       {product.tagCode ? <p className="product-card__tag">{t(`tags.${product.tagCode}`, product.tagCode)}</p> : null}
-      <PriceTag price={product.price} language={language} className="product-card__price" />
-      <PurchaseActions productId={product.id} productName={product.name} actions={product.actions} />
+      <PriceTag price={product.price} language={language} t={t} className="product-card__price" />
+      <PurchaseActions productId={product.id} productName={product.name} actions={product.actions} t={t} />
     </article>
   );
 }

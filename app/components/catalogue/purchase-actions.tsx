@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { PurchaseActions as Actions } from '../../domain/availability';
 
@@ -8,6 +8,8 @@ type PurchaseActionsProps = {
   actions: Actions;
   /** The signed-in fan already asked to be told when this sold-out product is back. */
   notifyWaiting?: boolean;
+  /** The page's catalogue translations (passed down: a hook per card adds up on lists). */
+  t: TFunction<'catalogue'>;
 };
 
 /**
@@ -15,8 +17,7 @@ type PurchaseActionsProps = {
  * a fan who already asked is told so instead of being offered to ask again.
  * Each link names its product for screen-reader users who list links out of context.
  */
-export function PurchaseActions({ productId, productName, actions, notifyWaiting = false }: PurchaseActionsProps) {
-  const { t } = useTranslation('catalogue');
+export function PurchaseActions({ productId, productName, actions, notifyWaiting = false, t }: PurchaseActionsProps) {
   const context = { name: productName };
   switch (actions.kind) {
     case 'sold-out':

@@ -91,7 +91,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         <div className="product-detail__summary">
           <h1 id="product-title">{product.name}</h1>
           {product.tagCode ? <p className="product-card__tag">{t(`tags.${product.tagCode}`, product.tagCode)}</p> : null}
-          <PriceTag price={price} language={language} className="product-detail__price" />
+          <PriceTag price={price} language={language} t={t} className="product-detail__price" />
           {promoLastDay ? <p>{t('detail.promoUntil', { date: promoLastDay })}</p> : null}
           {restriction ? (
             <div className="notice" role="note">
@@ -107,7 +107,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               ) : null}
             </div>
           ) : null}
-          <PurchaseActions productId={product.id} productName={product.name} actions={actions} notifyWaiting={notifyWaiting} />
+          <PurchaseActions productId={product.id} productName={product.name} actions={actions} t={t} notifyWaiting={notifyWaiting} />
         </div>
       </div>
       <ProductDetails product={product} />

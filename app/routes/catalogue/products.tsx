@@ -79,7 +79,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <ul className="catalogue__grid">
             {products.map((product) => (
               <li key={product.id}>
-                <ProductCard product={product} language={language} />
+                <ProductCard product={product} language={language} t={t} />
               </li>
             ))}
           </ul>
