@@ -84,24 +84,24 @@ export async function readCatalogueVersion(db: ShopDb): Promise<number> {
 
 /** Reads the whole catalogue (a handful of products: four queries) into a snapshot. */
 export async function loadCatalogueSnapshot(db: ShopDb): Promise<CatalogueSnapshot> {
-  const [rows, promoRows, variantRows, customizationRows] = await Promise.all([
-    // No order: the list keeps the order the database returns, as the pages always had it.
-    db
-      .select({ product: products, membershipCode: membershipCodes })
-      .from(products)
-      .innerJoin(membershipCodes, eq(products.membershipCodeId, membershipCodes.id)),
-    db.select().from(promos).orderBy(asc(promos.startsAt)),
-    db
-      .select({ productId: productVariants.productId, variant: productVariants, size: sizes })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .innerJoin(
-        sizes,
-        sql`${sizes.value} = ${productVariants.variantSize} and ${sizes.sizeType} = coalesce(${products.sizeType}, 'unique_size')`,
-      )
-      .orderBy(asc(productVariants.variantSize)),
-    db.select().from(customizations).orderBy(asc(customizations.id)),
-  ]);
+  // One after the other: `db` may be a transaction, whose single connection must not be given
+  // concurrent queries (node-postgres deprecates it). Loads are rare (only when the version moves).
+  // No order: the list keeps the order the database returns, as the pages always had it.
+  const rows = await db
+    .select({ product: products, membershipCode: membershipCodes })
+    .from(products)
+    .innerJoin(membershipCodes, eq(products.membershipCodeId, membershipCodes.id));
+  const promoRows = await db.select().from(promos).orderBy(asc(promos.startsAt));
+  const variantRows = await db
+    .select({ productId: productVariants.productId, variant: productVariants, size: sizes })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .innerJoin(
+      sizes,
+      sql`${sizes.value} = ${productVariants.variantSize} and ${sizes.sizeType} = coalesce(${products.sizeType}, 'unique_size')`,
+    )
+    .orderBy(asc(productVariants.variantSize));
+  const customizationRows = await db.select().from(customizations).orderBy(asc(customizations.id));
   const promosOf = groupBy(promoRows, (promo) => promo.productId);
   const variantsOf = groupBy(variantRows, (row) => row.productId);
   const customizationsOf = groupBy(customizationRows, (row) => row.productId);
