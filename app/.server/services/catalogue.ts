@@ -1,126 +1,44 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { CatalogueProduct, Promo, ProductDetail } from '../../domain/catalogue-types';
+import { and, eq } from 'drizzle-orm';
+import type { CatalogueProduct, ProductDetail } from '../../domain/catalogue-types';
 import { failure, success, type Result } from '../../domain/result';
 import type { ServiceDeps } from '.';
-import { customizations, membershipCodes, products, productVariants, promos, sizes } from '../db/schema';
+import { products, productVariants } from '../db/schema';
+import { createCatalogueSnapshotCache } from './catalogue-snapshot';
 import { isLookupKey } from '../../domain/plain-text';
 import type { NotifyMeService } from './notify-me';
-
-type ProductRow = typeof products.$inferSelect;
 
 /** A restock: one size (`variantId`) or, without it, every size of the product (if any). */
 export type RestockInput = { productId: string; variantId: string | null; quantity: number };
 
 export type RestockResult = Result<{ queuedMails: number }, 'unknown-product' | 'unknown-variant'>;
-type MembershipCodeRow = typeof membershipCodes.$inferSelect;
 
-function toCatalogueProduct(product: ProductRow, code: MembershipCodeRow, productPromos: Promo[]): CatalogueProduct {
-  return {
-    id: product.id,
-    sku: product.sku,
-    name: product.name,
-    priceCents: product.priceCents,
-    tags: product.tags,
-    virtual: product.virtual,
-    availability: product.availability,
-    soldOut: product.soldOut,
-    imageUrl: product.imageUrl,
-    minHolderAge: product.minHolderAge,
-    maxHolderAge: product.maxHolderAge,
-    upgradeTo: product.upgradeTo,
-    sizeType: product.sizeType,
-    availableInCountries: product.availableInCountries,
-    notAvailableInCountries: product.notAvailableInCountries,
-    alternativeProductId: product.alternativeProductId,
-    membershipCode: {
-      id: code.id,
-      code: code.code,
-      priority: code.priority,
-      section: code.section,
-      season: code.season,
-    },
-    promos: productPromos,
-    cms: product.cms,
-  };
-}
-
+/**
+ * The catalogue. Reads (`listProducts`, `getProductDetail`) come from an in-memory snapshot
+ * (catalogue-snapshot.ts) checked against the database's `catalogue_version` on every read:
+ * a write committed by anyone — this service, another instance, SQL by hand — is seen by the
+ * next read that starts after its commit, so a sold-out product never shows as available
+ * longer than the requests already running when it sold out.
+ *
+ * The snapshot is for showing the catalogue only. Whatever decides a sale (stock at order
+ * time, cart and checkout) must read the rows inside its own transaction (`select … for
+ * update` on the variants), never these objects. Returned objects are shared and frozen.
+ */
 export function createCatalogueService({ db }: Pick<ServiceDeps, 'db'>, { notifyMe }: { notifyMe: NotifyMeService }) {
-  async function promosByProduct(productIds?: string[]): Promise<Map<string, Promo[]>> {
-    const rows = await db
-      .select()
-      .from(promos)
-      .where(productIds ? inArray(promos.productId, productIds) : undefined)
-      .orderBy(asc(promos.startsAt));
-    const byProduct = new Map<string, Promo[]>();
-    for (const promo of rows) {
-      const list = byProduct.get(promo.productId) ?? [];
-      list.push({ from: promo.startsAt, to: promo.endsAt, priceCents: promo.priceCents });
-      byProduct.set(promo.productId, list);
-    }
-    return byProduct;
-  }
-
-  const withCode = () =>
-    db
-      .select({ product: products, membershipCode: membershipCodes })
-      .from(products)
-      .innerJoin(membershipCodes, eq(products.membershipCodeId, membershipCodes.id));
+  // Services bound to a transaction get their own cache, which dies with them: it may hold
+  // the transaction's uncommitted writes, which no other request may see.
+  const catalogueSnapshot = createCatalogueSnapshotCache(db);
 
   return {
-    /** Every product with its membership code and promos (the catalogue is small: two queries). */
+    /** Every product with its membership code and promos. */
     async listProducts(): Promise<CatalogueProduct[]> {
-      const [rows, promoMap] = await Promise.all([withCode(), promosByProduct()]);
-      return rows.map(({ product, membershipCode }) =>
-        toCatalogueProduct(product, membershipCode, promoMap.get(product.id) ?? []),
-      );
+      return [...(await catalogueSnapshot()).list];
     },
 
     /** One product with variants (sizes and stock), customisations and its alternative; null if unknown. */
     async getProductDetail(id: string): Promise<ProductDetail | null> {
-      // An id from the URL that no product can have (a NUL byte) never reaches the database.
+      // An id from the URL that no product can have (a NUL byte) is never looked up.
       if (!isLookupKey(id)) return null;
-      const [row] = await withCode().where(eq(products.id, id));
-      if (!row) return null;
-      const { product, membershipCode } = row;
-      const [promoMap, variantRows, customizationRows, alternative] = await Promise.all([
-        promosByProduct([id]),
-        db
-          .select({ variant: productVariants, size: sizes })
-          .from(productVariants)
-          .innerJoin(
-            sizes,
-            and(eq(sizes.value, productVariants.variantSize), eq(sizes.sizeType, product.sizeType ?? 'unique_size')),
-          )
-          .where(eq(productVariants.productId, id))
-          .orderBy(asc(productVariants.variantSize)),
-        db.select().from(customizations).where(eq(customizations.productId, id)).orderBy(asc(customizations.id)),
-        product.alternativeProductId
-          ? db
-              .select({ id: products.id, name: products.name })
-              .from(products)
-              .where(eq(products.id, product.alternativeProductId))
-          : Promise.resolve([]),
-      ]);
-      return {
-        ...toCatalogueProduct(product, membershipCode, promoMap.get(id) ?? []),
-        variants: variantRows.map(({ variant, size }) => ({
-          id: variant.id,
-          sku: variant.sku,
-          variantSize: variant.variantSize,
-          stockQty: variant.stockQty,
-          label: size.label,
-          itLabel: size.itLabel,
-          ukLabel: size.ukLabel,
-        })),
-        customizations: customizationRows.map(({ id: customizationId, ruleLabel, type, minLength, maxLength }) => ({
-          id: customizationId,
-          ruleLabel,
-          type,
-          minLength,
-          maxLength,
-        })),
-        alternativeProduct: alternative[0] ?? null,
-      };
+      return (await catalogueSnapshot()).details.get(id) ?? null;
     },
 
     /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -137,3 +138,18 @@ export const customizations = pgTable(
 export const restrictedCountries = pgTable('restricted_countries', {
   countryCode: text('country_code').primaryKey(),
 });
+
+/**
+ * One row: a number that every write to the catalogue tables bumps in its own transaction
+ * (statement triggers, migration 0005), so each instance's in-memory catalogue snapshot can
+ * tell with one primary-key read whether it is still current — also after writes made by
+ * another instance or straight in SQL.
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: integer('id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (table) => [check('catalogue_version_one_row', sql`${table.id} = 1`)],
+);
