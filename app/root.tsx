@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from './i18n/use-shop-translation';
 import {
   isRouteErrorResponse,
   Links,
@@ -76,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = data?.language ?? DEFAULT_LANGUAGE;
   const nonce = useNonce();
   const hydrate = useHydrationWanted();
-  const { t } = useTranslation();
+  const { t } = useShopTranslation();
   return (
     <html lang={language} dir="ltr">
       <head>
@@ -113,7 +113,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const { t } = useTranslation('errors');
+  const { t } = useShopTranslation('errors');
   return (
     <>
       <title>{`${t('common:shopName')} – ${t('metaTitle')}`}</title>

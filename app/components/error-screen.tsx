@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../i18n/use-shop-translation';
 import { Link } from 'react-router';
 import { catalogueStatus, signInOffer } from '../domain/error-status';
 import { useRootData } from '../root';
@@ -16,7 +16,7 @@ export type ErrorScreenProps = {
 
 /** The spec's error screen: message, optional ID, what-can-I-do help, contact, sign in again (where it helps), home. */
 export function ErrorScreen({ status, message, errorId, code, supportUrl }: ErrorScreenProps) {
-  const { t } = useTranslation('errors');
+  const { t } = useShopTranslation('errors');
   const known = status === undefined ? 500 : catalogueStatus(status);
   const signIn = signInOffer(status, Boolean(useRootData()?.signedIn));
   return (

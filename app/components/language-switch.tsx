@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../i18n/use-shop-translation';
 import { Form, useLocation } from 'react-router';
 import type { Language } from '../domain/catalogue-types';
 
@@ -12,7 +12,7 @@ import type { Language } from '../domain/catalogue-types';
  * Without JavaScript the fan comes back to the top of the page.
  */
 export function LanguageSwitch({ current }: { current: Language }) {
-  const { t } = useTranslation();
+  const { t } = useShopTranslation();
   const location = useLocation();
   const other: Language = current === 'it' ? 'en' : 'it';
   const pageAddress = location.pathname + location.search;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../i18n/use-shop-translation';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import type { Language } from '../domain/catalogue-types';
 import { signInHref } from '../domain/login-target';
@@ -7,7 +7,7 @@ import { LanguageSwitch } from './language-switch';
 
 /** Signed in: a greeting and a sign-out form (POST); signed out: a link that comes back here. */
 function AccountControl({ signedIn }: { signedIn: { firstName: string } | null }) {
-  const { t } = useTranslation('auth');
+  const { t } = useShopTranslation('auth');
   const location = useLocation();
   if (!signedIn) {
     // A document navigation: sign-in leaves the app for the sign-in service.
@@ -33,7 +33,7 @@ function AccountControl({ signedIn }: { signedIn: { firstName: string } | null }
  * content inline and hides the toggle, so desktop keeps a plain navigation bar.
  */
 export function SiteHeader({ language, signedIn }: { language: Language; signedIn: { firstName: string } | null }) {
-  const { t } = useTranslation();
+  const { t } = useShopTranslation();
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   // With JavaScript, links navigate inside the page: close the menu once the page changed.

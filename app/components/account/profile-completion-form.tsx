@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Form } from 'react-router';
 import { ITALY } from '../../domain/countries';
 import { PROFILE_DEPENDENT_FIELDS, PROFILE_FIELDS, type profileCompletionSchema } from '../../forms/profile';
@@ -31,7 +31,7 @@ type ProfileCompletionFormProps = {
  * the server's answers update it in place.
  */
 export function ProfileCompletionForm({ schema, view, phoneRequired }: ProfileCompletionFormProps) {
-  const { t } = useTranslation('account');
+  const { t } = useShopTranslation('account');
   const { form, fields, formProps, summary } = useShopForm(schema, {
     id: FORM_ID,
     lastResult: view.result,

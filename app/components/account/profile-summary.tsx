@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 
 /** The profile as the dashboard shows it: display-ready texts, null where the fan gave nothing. */
 export type ProfileDisplay = {
@@ -30,7 +30,7 @@ function BreakableEmail({ email }: { email: string }) {
 
 /** A description list of the fan's data; missing values say "not provided" rather than staying blank. */
 export function ProfileSummary({ profile }: { profile: ProfileDisplay }) {
-  const { t } = useTranslation('account');
+  const { t } = useShopTranslation('account');
   return (
     <dl className="profile-summary">
       {ROWS.map((row) => {

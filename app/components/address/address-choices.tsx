@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import type { AddressSummary } from '../../domain/address-summary';
 import { translateMessage } from '../form/messages';
 import { AddressLines, RestrictedCountryAlert } from './address-lines';
@@ -22,7 +22,7 @@ export function AddressChoices({
   checked: string | null;
   legend: string;
 }) {
-  const { t, i18n } = useTranslation('addresses');
+  const { t, i18n } = useShopTranslation('addresses');
   const errors = field.errors ?? [];
   const firstSelectable = Math.max(0, addresses.findIndex((address) => address.selectable));
   return (

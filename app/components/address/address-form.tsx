@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Form, Link } from 'react-router';
 import { isItaly } from '../../domain/countries';
 import { ADDRESS_DEPENDENT_FIELDS, ADDRESS_FIELD_ORDER, addressSchema, type AddressFormView } from '../../forms/address';
@@ -26,7 +26,7 @@ type AddressFormProps = {
  * (dependent-fields.tsx): the server's answers update it in place.
  */
 export function AddressForm({ view, submitLabel, cancelTo }: AddressFormProps) {
-  const { t } = useTranslation('addresses');
+  const { t } = useShopTranslation('addresses');
   const { form, fields, formProps, summary } = useShopForm(addressSchema, {
     id: FORM_ID,
     lastResult: view.result,

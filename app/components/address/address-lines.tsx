@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import type { AddressSummary } from '../../domain/address-summary';
 
 /** An address as lines of text: name, street, extra details, place, country, phone. */
 export function AddressLines({ address }: { address: AddressSummary }) {
-  const { t } = useTranslation('addresses');
+  const { t } = useShopTranslation('addresses');
   return (
     <span className="address-lines">
       <span className="address-lines__name">{address.name}</span>
@@ -20,7 +20,7 @@ export function AddressLines({ address }: { address: AddressSummary }) {
 
 /** Why an address cannot be used for delivery. */
 export function RestrictedCountryAlert({ id }: { id?: string }) {
-  const { t } = useTranslation('addresses');
+  const { t } = useShopTranslation('addresses');
   return (
     <p id={id} className="address-restricted">
       {t('restrictedCountry')}

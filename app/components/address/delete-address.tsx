@@ -1,5 +1,5 @@
 import { useRef, type MouseEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Form } from 'react-router';
 import { SubmitButton } from '../form/submit-button';
 
@@ -10,7 +10,7 @@ import { SubmitButton } from '../form/submit-button';
  * just closes the disclosure and puts focus back on its "Delete" toggle.
  */
 export function DeleteAddress({ addressId, listPath, which }: { addressId: string; listPath: string; which: ReactNode }) {
-  const { t } = useTranslation('addresses');
+  const { t } = useShopTranslation('addresses');
   const disclosure = useRef<HTMLDetailsElement>(null);
   const cancel = (event: MouseEvent<HTMLAnchorElement>) => {
     const details = disclosure.current;

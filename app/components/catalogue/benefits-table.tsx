@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Link } from 'react-router';
 import { COMPARISON_GROUPS, type ComparisonTable } from '../../domain/benefits-comparison';
 import type { BenefitValue, Language } from '../../domain/catalogue-types';
 
 function BenefitCell({ value }: { value: BenefitValue }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useShopTranslation('catalogue');
   if (value.kind === 'percent') return <>{t('benefits.percent', { value: value.value })}</>;
   if (value.kind === 'free') return <>{t('benefits.free')}</>;
   return <>{t('benefits.none')}</>;
@@ -15,7 +15,7 @@ function BenefitCell({ value }: { value: BenefitValue }) {
  * (`?group=`), so it works as plain HTML; `#benefits` brings the visitor back here.
  */
 export function BenefitsTable({ table, language, search }: { table: ComparisonTable; language: Language; search: string }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useShopTranslation('catalogue');
   const hrefFor = (group: string) => {
     const params = new URLSearchParams(search);
     params.set('group', group);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Link } from 'react-router';
 import { Carousel } from '../ui/carousel';
 
@@ -6,7 +6,7 @@ export type GallerySlide = { id: string; name: string; imageUrl: string };
 
 /** The season's cards, one slide each. */
 export function GalleryCarousel({ slides }: { slides: GallerySlide[] }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useShopTranslation('catalogue');
   return (
     <div className="catalogue__carousel">
       <h2 id="gallery-heading">{t('gallery.heading')}</h2>
@@ -30,7 +30,7 @@ const COUPON_STEPS = ['receive', 'enter', 'holder'] as const;
 
 /** How coupons work; the last slide leads to the coupon page (spec §2). */
 export function CouponCarousel() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useShopTranslation('catalogue');
   return (
     <div className="catalogue__carousel">
       <h2 id="coupon-heading">{t('couponCarousel.heading')}</h2>

@@ -16,7 +16,7 @@ export type ProductCardData = {
 };
 
 /**
- * One card of the list. `t` comes from the list (one `useTranslation` per page, not three per
+ * One card of the list. `t` comes from the list (one translation hook per page, not three per
  * card: on /products they added up to a millisecond per request).
  */
 export function ProductCard({ product, language, t }: { product: ProductCardData; language: Language; t: TFunction<'catalogue'> }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import type { ProductVariant } from '../../domain/catalogue-types';
 
 export type ProductDetailsData = {
@@ -13,7 +13,7 @@ export type ProductDetailsData = {
 
 /** The descriptive half of the product page: benefits, holder ages, sizes and personalisation. */
 export function ProductDetails({ product }: { product: ProductDetailsData }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useShopTranslation('catalogue');
   const { minHolderAge, maxHolderAge } = product;
   return (
     <div className="product-detail__body">

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { documentTitle } from '../../domain/page-meta';
 import { useRootData } from '../../root';
@@ -10,7 +10,7 @@ import { ErrorScreen } from '../error-screen';
  */
 export function ProductErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation('catalogue');
+  const { t } = useShopTranslation('catalogue');
   const root = useRootData();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (

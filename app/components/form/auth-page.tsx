@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 
 /** Frame of the sign-in and sign-up pages: heading, intro, the form, the way to the other page. */
 export function AuthPage({
@@ -24,7 +24,7 @@ export function AuthPage({
 
 /** Shown when the sign-in link is stale: start again from /login. */
 export function ExpiredSignIn() {
-  const { t } = useTranslation('auth');
+  const { t } = useShopTranslation('auth');
   return (
     <section className="auth-page" aria-labelledby="auth-heading">
       <h1 id="auth-heading">{t('expired.heading')}</h1>

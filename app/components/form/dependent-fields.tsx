@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { INTENT_FIELD, REFRESH_INTENT } from '../../forms/intent';
 import { previousFieldName, type RefreshAnswer } from '../../forms/refresh';
 
@@ -87,7 +87,7 @@ export function useDependentFields(options: {
  * the server for fans without JavaScript; gone once hydrated (the triggers send the refresh).
  */
 export function RefreshButton({ children }: { children?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useShopTranslation();
   if (useHydrated()) return null;
   return (
     <button type="submit" name={INTENT_FIELD} value={REFRESH_INTENT} formNoValidate className="button">

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { translateMessage } from './messages';
 
 /** The id of a field's hint paragraph, for `aria-describedby`. */
@@ -9,7 +9,7 @@ export function hintIdOf(field: FieldMetadata<string>, hint: string | undefined)
 
 /** A field's hint and its error messages (translated), placed between label and control. */
 export function FieldMessages({ field, hint }: { field: FieldMetadata<string>; hint?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useShopTranslation();
   const errors = field.errors ?? [];
   return (
     <>

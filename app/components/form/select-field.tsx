@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { getSelectProps } from '@conform-to/react';
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { FieldMessages, hintIdOf } from './field-messages';
 
 export type SelectOption = { value: string; label: string };
@@ -22,7 +22,7 @@ type SelectFieldProps = {
  * An empty list shows the spec's "No data" placeholder.
  */
 export function SelectField({ field, label, options, autoComplete, hint, disabled, focusOnLoad }: SelectFieldProps) {
-  const { t } = useTranslation();
+  const { t } = useShopTranslation();
   const hintId = hintIdOf(field, hint);
   const { key, ...selectProps } = getSelectProps(field, { ariaDescribedBy: hintId });
   const errors = field.errors ?? [];

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { useNavigation } from 'react-router';
 import { INTENT_FIELD, REFRESH_INTENT } from '../../forms/intent';
 
@@ -29,7 +29,7 @@ export function SubmitButton({
   variant = 'primary',
   'aria-label': ariaLabel,
 }: SubmitButtonProps) {
-  const { t } = useTranslation();
+  const { t } = useShopTranslation();
   const navigation = useNavigation();
   const submitted = navigation.formData;
   const submittedIntent = submitted?.get(INTENT_FIELD) ?? null;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Link } from 'react-router';
 
 /**
@@ -6,7 +6,7 @@ import { Link } from 'react-router';
  * (`aria-current="page"`, not a link).
  */
 export function Breadcrumb({ trail = [], current }: { trail?: { to: string; label: string }[]; current: string }) {
-  const { t } = useTranslation();
+  const { t } = useShopTranslation();
   return (
     <nav aria-label={t('breadcrumb.label')} className="breadcrumb">
       <ol>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { NOTICE_VISIBLE_MS, type Notice } from '../../domain/notice';
 
 /**
@@ -8,7 +8,7 @@ import { NOTICE_VISIBLE_MS, type Notice } from '../../domain/notice';
  * until the next page; with it, it hides after NOTICE_VISIBLE_MS (the spec's snackbar).
  */
 export function NoticeRegion({ notice }: { notice: Notice | null }) {
-  const { t } = useTranslation();
+  const { t } = useShopTranslation();
   const [shown, setShown] = useState(notice);
   useEffect(() => {
     setShown(notice);

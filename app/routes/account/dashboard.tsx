@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Form, Link, redirect } from 'react-router';
 import { SubmitButton } from '../../components/form/submit-button';
 import { ProfileSummary, type ProfileDisplay } from '../../components/account/profile-summary';
@@ -57,7 +57,7 @@ export async function action({ context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('account');
+  const { t } = useShopTranslation('account');
   const { profile, missing } = loaderData;
   return (
     <div className="account-page">

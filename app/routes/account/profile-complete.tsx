@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { data, Link } from 'react-router';
 import { ProfileCompletionForm } from '../../components/account/profile-completion-form';
 import { pageMeta } from '../../domain/page-meta';
@@ -81,7 +81,7 @@ export const shouldRevalidate = keepLoaderDataOnRefresh;
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function CompleteProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('account');
+  const { t } = useShopTranslation('account');
   const view = actionData?.view ?? loaderData.view;
   const schema = useMemo(() => profileCompletionSchema(loaderData.schemaContext), [loaderData.schemaContext]);
   return (

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { data, redirect, redirectDocument } from 'react-router';
 import { requestContext, shopContext } from '../../context';
 import { pageMeta } from '../../domain/page-meta';
@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 /** Only rendered when signing in failed: the message and a way to try again. */
 export default function Authorize() {
-  const { t } = useTranslation('auth');
+  const { t } = useShopTranslation('auth');
   return (
     <section className="auth-page" aria-labelledby="login-failed-heading">
       <h1 id="login-failed-heading">{t('loginFailed.heading')}</h1>

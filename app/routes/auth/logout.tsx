@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Form, Link, redirect, redirectDocument } from 'react-router';
 import { SubmitButton } from '../../components/form/submit-button';
 import { pageMeta } from '../../domain/page-meta';
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function Logout() {
-  const { t } = useTranslation('auth');
+  const { t } = useShopTranslation('auth');
   return (
     <section className="auth-page" aria-labelledby="logout-heading">
       <h1 id="logout-heading">{t('logout.heading')}</h1>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { data, Form, Link, redirect, redirectDocument } from 'react-router';
 import { AuthPage, ExpiredSignIn } from '../../components/form/auth-page';
 import { ErrorSummary } from '../../components/form/error-summary';
@@ -61,7 +61,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useShopTranslation('auth');
   const { fields, formProps, summary, resultKey } = useShopForm(signInSchema, {
     lastResult: actionData,
     fieldOrder: ['email', 'password'],

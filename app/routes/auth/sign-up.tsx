@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { data, Form, Link, redirect, redirectDocument } from 'react-router';
 import { AuthPage, ExpiredSignIn } from '../../components/form/auth-page';
 import { ErrorSummary } from '../../components/form/error-summary';
@@ -62,7 +62,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useShopTranslation('auth');
   const { fields, formProps, summary, resultKey } = useShopForm(signUpSchema, {
     lastResult: actionData,
     fieldOrder: ['firstName', 'lastName', 'email', 'password'],

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Link } from 'react-router';
 import { pageMeta } from '../../domain/page-meta';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function Cart() {
-  const { t } = useTranslation('cart');
+  const { t } = useShopTranslation('cart');
   return (
     <div className="cart">
       <Breadcrumb current={t('heading')} />

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { data, Form, Link, redirect } from 'react-router';
 import { SubmitButton } from '../../components/form/submit-button';
 import notifyStylesUrl from '../../components/notify-me/notify-me.css?url';
@@ -52,7 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function ProductNotifyMe({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('notify');
+  const { t } = useShopTranslation('notify');
   const { product, email, state } = loaderData;
   const name = product.name;
   return (

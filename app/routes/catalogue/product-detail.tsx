@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { data, Link } from 'react-router';
 import { PriceTag } from '../../components/catalogue/price-tag';
 import { ProductDetails } from '../../components/catalogue/product-details';
@@ -74,7 +74,7 @@ async function isWaitingForProduct(request: Request, context: Route.LoaderArgs['
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useShopTranslation('catalogue');
   const { product, price, language, actions, notifyWaiting, restriction, alternative, promoLastDay } = loaderData;
   return (
     <article className="product-detail" aria-labelledby="product-title">

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { redirect, useLocation } from 'react-router';
 import { BenefitsTable } from '../../components/catalogue/benefits-table';
 import { CouponCarousel, GalleryCarousel } from '../../components/catalogue/catalogue-carousels';
@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useShopTranslation('catalogue');
   const { search } = useLocation();
   const { sections, language, comparison, gallery, theme } = loaderData;
   return (

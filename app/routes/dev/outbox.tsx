@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Form, Link } from 'react-router';
 import notifyStylesUrl from '../../components/notify-me/notify-me.css?url';
 import { shopContext } from '../../context';
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('notify');
+  const { t } = useShopTranslation('notify');
   const { to, limit, mails } = loaderData;
   return (
     <section className="notify-page" aria-labelledby="outbox-heading">

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { data, Form } from 'react-router';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { SelectField } from '../../components/form/select-field';
@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function DevStock({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('notify');
+  const { t } = useShopTranslation('notify');
   const { products } = loaderData;
   const restock = useShopForm(restockSchema, {
     id: 'restock',

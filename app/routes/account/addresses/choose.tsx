@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../../i18n/use-shop-translation';
 import { data, Form, Link, redirect } from 'react-router';
 import { AddressChoices } from '../../../components/address/address-choices';
 import { ErrorSummary } from '../../../components/form/error-summary';
@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function AddressChooser({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('addresses');
+  const { t } = useShopTranslation('addresses');
   const { addressType, addresses, addPath, backPath } = loaderData;
   const { fields, formProps, summary } = useShopForm(chooseAddressSchema, {
     id: 'choose',

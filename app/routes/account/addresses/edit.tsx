@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../../i18n/use-shop-translation';
 import { data } from 'react-router';
 import { AddressForm } from '../../../components/address/address-form';
 import { shopContext } from '../../../context';
@@ -53,7 +53,7 @@ export const shouldRevalidate = keepLoaderDataOnRefresh;
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function EditAddress({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('addresses');
+  const { t } = useShopTranslation('addresses');
   return (
     <section className="address-page" aria-labelledby="address-heading">
       <h1 id="address-heading">{t('edit.heading')}</h1>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../../i18n/use-shop-translation';
 import { data, Form, Link } from 'react-router';
 import { AddressLines, RestrictedCountryAlert } from '../../../components/address/address-lines';
 import { DeleteAddress } from '../../../components/address/delete-address';
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function AddressBook({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('addresses');
+  const { t } = useShopTranslation('addresses');
   const { addresses } = loaderData;
   return (
     <section className="address-page" aria-labelledby="addresses-heading">
@@ -76,7 +76,7 @@ export default function AddressBook({ loaderData }: Route.ComponentProps) {
 }
 
 function AddressCard({ address }: { address: AddressSummary }) {
-  const { t } = useTranslation('addresses');
+  const { t } = useShopTranslation('addresses');
   // Visible action words plus hidden context, so each control's name says which address it acts on.
   const which = <span className="visually-hidden">{`: ${address.name}, ${address.street}`}</span>;
   return (

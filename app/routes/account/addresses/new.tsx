@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShopTranslation } from '../../../i18n/use-shop-translation';
 import { data, Link } from 'react-router';
 import { AddressForm } from '../../../components/address/address-form';
 import { shopContext } from '../../../context';
@@ -55,7 +55,7 @@ export const shouldRevalidate = keepLoaderDataOnRefresh;
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function NewAddress({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('addresses');
+  const { t } = useShopTranslation('addresses');
   return (
     <section className="address-page" aria-labelledby="address-heading">
       <h1 id="address-heading">{t('new.heading')}</h1>
