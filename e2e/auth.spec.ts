@@ -15,6 +15,8 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/sign-in\/[\w-]+\/$/);
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: EN.signUpLink }).click();
+    // Audit the sign-up page, not the document the click is leaving.
+    await expect(page.getByRole('heading', { level: 1, name: EN.signUpHeading })).toBeVisible();
     await expectNoAxeViolations(page);
 
     await auth.signUp(fan);

@@ -16,7 +16,10 @@ test.describe('limits and odd requests', () => {
   }
 
   test('a 10 MB form body announced by Content-Length is refused with a small 413 error screen', async ({ baseURL }) => {
-    const answer = await rawExchange(baseURL!, formHead('/language', 10 * MB), () => filler(10 * MB));
+    // Only the head is sent: the answer must come from Content-Length alone, before any body.
+    // (Sending the 10 MB too races the server's close against unread data: a TCP reset may
+    // discard the 413 before the client reads it.)
+    const answer = await rawExchange(baseURL!, formHead('/language', 10 * MB));
     expect(statusOf(answer)).toBe(413);
     expect(answer.length).toBeLessThan(64 * 1024);
     expect(answer).toContain('Errore 413');

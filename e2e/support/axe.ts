@@ -26,6 +26,8 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
  * exactly what the no-JS visitor got (same markup, same styles, same viewport).
  */
 async function mirrorWithoutPageScripts(page: Page): Promise<Page> {
+  // A whole document: content() during a navigation could copy one half parsed.
+  await page.waitForLoadState('load');
   const html = await page.content();
   const url = page.url();
   const browser = page.context().browser();
