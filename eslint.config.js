@@ -46,7 +46,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/.server/**', 'node:*'], message: 'Server-only code stays in app/.server.' }] },
+        {
+          patterns: [{ group: ['**/.server/**', 'node:*'], message: 'Server-only code stays in app/.server.' }],
+          // Classic zod costs ~25 KB gzip in the browser; schemas shared with it use zod/mini.
+          paths: ['zod', 'zod/v4', 'zod/v3'].map((name) => ({ name, message: "Browser code uses 'zod/mini'." })),
+        },
       ],
     },
   },

@@ -1,10 +1,12 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { conformZodMini } from './vite/conform-zod-mini';
+import { translationChunkNames } from './vite/translation-chunk-names';
 
 // server.ts is compiled by Vite together with the routes, so the Express app and the
 // route modules share one copy of app/context.ts (typed context keys are identity-based).
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), conformZodMini(), translationChunkNames()],
   environments: {
     ssr: {
       build: {
@@ -13,4 +15,5 @@ export default defineConfig({
     },
   },
   build: { assetsInlineLimit: 0 },
+  json: { namedExports: false },
 });

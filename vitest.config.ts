@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           include: ['app/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Lets app/forms/coercion.test.ts give conform's coercion zod/mini, as the browser build does.
+          server: { deps: { inline: ['@conform-to/zod'] } },
         },
       },
       {

@@ -1,28 +1,27 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from './domain/catalogue-types';
-import { createI18nInstance } from './i18n/instance';
+import { DEFAULT_LANGUAGE, isLanguage } from './domain/catalogue-types';
+import { knownNamespaces, loadPageTranslations } from './i18n/browser-translations';
+import { pageNamespacesIn } from './i18n/page-namespaces';
+import { TranslationContext } from './i18n/translation-context';
 
-/** Only the page's language is downloaded; the language switch reloads the document. */
-const loaders: Record<Language, () => Promise<{ resources: Record<string, unknown> }>> = {
-  it: () => import('./i18n/resources-it'),
-  en: () => import('./i18n/resources-en'),
-};
-
+/**
+ * Downloads the namespaces the server rendered this page with, in the page's language, then
+ * hydrates; other namespaces load when a page first needs them. The language switch reloads
+ * the document.
+ */
 async function hydrate() {
   const lang = document.documentElement.lang;
   const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
-  const { resources } = await loaders[language]();
-  const i18n = createI18nInstance(language, { [language]: resources } as never);
+  const translation = await loadPageTranslations(language, knownNamespaces(pageNamespacesIn(document)));
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
+        <TranslationContext value={translation}>
           <HydratedRouter />
-        </I18nextProvider>
+        </TranslationContext>
       </StrictMode>,
     );
   });

@@ -1,8 +1,6 @@
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import {
   ServerRouter,
   type EntryContext,
@@ -10,11 +8,15 @@ import {
   type RouterContextProvider,
 } from 'react-router';
 import { NonceProvider } from './components/nonce';
+import { SiteStylesProvider } from './components/site-styles';
 import { availabilityContext, requestContext } from './context';
 import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
 import { createI18nInstance } from './i18n/instance';
 import { resources } from './i18n/resources';
+import { TranslationContext } from './i18n/translation-context';
 import { getInstance } from './middleware/i18next';
+import { burstStream } from './.server/http/burst-stream';
+import { SITE_STYLES } from './styles/site-styles.server';
 import { crossOriginOf, isRefusedCrossOriginAction } from './.server/http/csrf';
 
 export const streamTimeout = 5_000;
@@ -45,20 +47,18 @@ export default function handleRequest(
     let status = unavailable ? 503 : responseStatusCode;
     const stream = renderToPipeableStream(
       <NonceProvider value={cspNonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
-        </I18nextProvider>
+        <SiteStylesProvider value={SITE_STYLES}>
+          {/* A fresh set per render: the namespaces this page uses, listed for the browser. */}
+          <TranslationContext value={{ i18n, used: new Set() }}>
+            <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+          </TranslationContext>
+        </SiteStylesProvider>
       </NonceProvider>,
       {
         nonce: cspNonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(abortTimer);
-              callback();
-            },
-          });
+          const body = burstStream(() => clearTimeout(abortTimer));
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           stream.pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));

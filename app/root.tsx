@@ -1,3 +1,4 @@
+import { PageNamespaces } from './i18n/page-namespaces';
 import { useShopTranslation } from './i18n/use-shop-translation';
 import {
   isRouteErrorResponse,
@@ -15,6 +16,7 @@ import { ErrorScreen } from './components/error-screen';
 import { useNonce } from './components/nonce';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { SiteStyles } from './components/site-styles';
 import { NoticeRegion } from './components/ui/notice-region';
 import { requestContext, shopContext } from './context';
 import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
@@ -23,16 +25,12 @@ import { availabilityMiddleware } from './middleware/availability';
 import { getLanguage, i18nextMiddleware } from './middleware/i18next';
 import { getSessionUser, getShopSession } from './.server/auth/guards';
 import { takeNotice } from './.server/http/flash';
-import formsStylesUrl from './components/form/forms.css?url';
-import stylesUrl from './styles/app.css?url';
 
 // The language first, so that even the 503 screen speaks the fan's language.
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, availabilityMiddleware];
 
+// The site's own CSS is inline (`SiteStyles`); pages link only their own stylesheets.
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesUrl },
-  // Forms, the error summary and their fields: most pages have one.
-  { rel: 'stylesheet', href: formsStylesUrl },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -83,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <SiteStyles />
         <Links />
       </head>
       <body>
@@ -97,6 +96,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter supportUrl={data?.supportUrl ?? '/'} year={data?.year} />
         {hydrate ? (
           <>
+            {/* After the page and footer: every namespace they use has been noted by then. */}
+            <PageNamespaces />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

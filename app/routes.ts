@@ -41,7 +41,11 @@ export default [
   ]),
 
   // Support pages; they exist only outside production.
-  ...prefix('dev', [route('outbox', 'routes/dev/outbox.tsx'), route('stock', 'routes/dev/stock.tsx')]),
+  ...prefix('dev', [
+    route('outbox', 'routes/dev/outbox.tsx'),
+    route('stock', 'routes/dev/stock.tsx'),
+    route('coupons', 'routes/dev/coupons.tsx'),
+  ]),
 
   // Unknown paths go home (spec); it also keeps the root middleware running for every URL.
   route('*', 'routes/site/catch-all.ts'),

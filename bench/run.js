@@ -18,7 +18,7 @@ import { BUDGETS, FIXTURE_TARGETS, FLOOR, ROUTES } from './lib/routes.js';
 import { BenchError, build, freePort, launchServer } from './lib/server.js';
 import { openSignInPage, signUpFan } from './lib/session.js';
 import { summarise, formatSummary } from './lib/summary.js';
-import { findAssets, measureWeight } from './lib/weight.js';
+import { measureWeight } from './lib/weight.js';
 import { checkOutRef } from './lib/worktree.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -89,20 +89,18 @@ function pinning() {
  */
 
 /**
- * What the routes need from one running shop: its stylesheet, a sign-in interaction, a signed-up fan.
+ * What the routes need from one running shop: a sign-in interaction, a signed-up fan.
  * @param {Target} target
  */
 async function prepareShop(target) {
   const { baseUrl } = target.server;
-  const floor = await fetch(new URL('/_bench/floor', baseUrl), { signal: AbortSignal.timeout(30_000) });
-  const stylesheet = findAssets(await floor.text(), floor.url).assets.find((asset) => asset.kind === 'css');
   const signIn = await openSignInPage(baseUrl);
   const fan = await signUpFan(baseUrl);
   for (const route of ROUTES) await route.setup?.(baseUrl, fan);
   /** @type {Job[]} */
   const jobs = [];
   for (const route of ROUTES) {
-    const found = { stylesheet: stylesheet ? new URL(stylesheet.url).pathname : '/favicon.ico', signInPath: signIn.path };
+    const found = { signInPath: signIn.path };
     const routePath = typeof route.path === 'function' ? route.path(found) : route.path;
     const cookie = route.as === 'fan' ? fan.header() : route.as === 'sign-in' ? signIn.jar.header() : undefined;
     jobs.push({ route: route.name, target: target.label, url: new URL(routePath, baseUrl).href, cookie, hydrates: route.hydrates, pid: target.server.pid });
@@ -175,7 +173,7 @@ async function main() {
     /** @type {Job[]} */
     const jobs = [{ route: FIXTURE_NAME, target: 'fixture', url: `${fixtureServer.baseUrl}/`, pid: fixtureServer.pid }];
     for (const target of targets) {
-      progress(`${target.label}: finding the stylesheet, opening a sign-in page, signing a fan up`);
+      progress(`${target.label}: opening a sign-in page, signing a fan up`);
       jobs.push(...(await prepareShop(target)));
     }
     const cpuBefore = await backgroundCpuPercent(undefined);

@@ -1,6 +1,6 @@
 import { ADDRESS_TEXTS } from './pages/addresses';
 import { newFan } from './pages/auth';
-import { javaScriptEnabled, showShopIn } from './support/shop';
+import { javaScriptEnabled, showShopIn, waitForHydration } from './support/shop';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/test';
 
@@ -61,6 +61,7 @@ test('names are trimmed as the spec says: on blur with JavaScript, by the server
   await page.goto(NEW_ADDRESS);
 
   const firstName = page.getByLabel(texts.firstName, { exact: true });
+  if (javaScriptEnabled()) await waitForHydration(firstName);
   await firstName.fill(" -D'Angelo2 ");
   await page.getByLabel(texts.lastName, { exact: true }).fill('Rossi.');
   await page.getByLabel(texts.phone, { exact: true }).focus();
@@ -82,6 +83,7 @@ test('a number input takes digits only', async ({ page }) => {
   await expect(quantity).toHaveAttribute('inputmode', 'numeric');
   await expect(quantity).toHaveAttribute('maxlength', '5');
   if (javaScriptEnabled()) {
+    await waitForHydration(quantity);
     await quantity.pressSequentially('1.2x0');
     await expect(quantity).toHaveValue('120');
   }

@@ -101,3 +101,33 @@ test.describe('error screens', () => {
     expect(html).not.toMatch(/at .*\.js:\d+/); // no stack trace
   });
 });
+
+test.describe('translations in the browser', () => {
+  test.use({ language: 'en' });
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'namespaces load in the browser only with JavaScript');
+
+  test('a page loads only the namespaces its HTML lists; the next page in the app loads the ones it lacks', async ({ page, fan: _signedIn }) => {
+    const documents: string[] = [];
+    const translations: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.resourceType() === 'document') documents.push(url.pathname);
+      const locale = /\/locale-(\w+)-(\w+)-[\w-]+\.js$/.exec(url.pathname);
+      if (locale) translations.push(`${locale[1]}/${locale[2]}`);
+    });
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    const listed = ((await page.locator('[data-i18n-namespaces]').getAttribute('data-i18n-namespaces')) ?? '').split(' ');
+    expect(listed).toEqual(expect.arrayContaining(['common', 'account']));
+    expect(listed).not.toContain('addresses');
+    await expect.poll(() => translations.toSorted()).toEqual(listed.map((namespace) => `en/${namespace}`).toSorted());
+
+    await page.getByRole('link', { name: 'Addresses', exact: true }).click();
+    await expect(page).toHaveURL(/\/account\/addresses$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your addresses' })).toBeVisible();
+    await expect(page.getByText('The addresses saved here can be chosen for delivery and billing.')).toBeVisible();
+    expect(documents).toEqual(['/account']);
+    expect(translations).toContain('en/addresses');
+    expect(translations.filter((name) => name.startsWith('it/'))).toEqual([]);
+  });
+});

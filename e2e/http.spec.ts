@@ -10,7 +10,7 @@ test.describe('HTTP contract', () => {
     expect(await response.json()).toEqual({ status: 'ok', database: 'pglite' });
   });
 
-  test('pages carry an enforced CSP with a per-request nonce that the scripts use', async ({ request }) => {
+  test('pages carry an enforced CSP with a per-request nonce that the scripts and the inline CSS use', async ({ request }) => {
     const fetchPage = () => request.post('/language', { form: { lng: 'xx' }, maxRedirects: 0 });
     const first = await fetchPage();
     const csp = first.headers()['content-security-policy'];
@@ -22,6 +22,11 @@ test.describe('HTTP contract', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    // The site's CSS is inline (issue 10); the nonce admits that <style> and nothing else.
+    expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    const styles = [...html.matchAll(/<style\b[^>]*>/g)].map((match) => match[0]);
+    expect(styles.length).toBeGreaterThan(0);
+    for (const style of styles) expect(style).toContain(`nonce="${nonce}"`);
     const second = await fetchPage();
     expect(second.headers()['content-security-policy']).not.toBe(csp);
   });

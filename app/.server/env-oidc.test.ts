@@ -5,6 +5,7 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'a-real-secret-that-is-long-enough-1234567890',
   PUBLIC_URL: 'https://shop.example.org/',
+  UPLOADS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
 };
 
 describe('sign-in configuration', () => {

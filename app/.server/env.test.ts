@@ -5,6 +5,7 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'a-real-secret-that-is-long-enough-1234567890',
   PUBLIC_URL: 'https://shop.example.org/',
+  UPLOADS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
 };
 
 describe('readConfig', () => {
@@ -67,9 +68,22 @@ describe('readConfig', () => {
     expect(config.publicUrl).toBe('https://shop.example.org');
   });
 
-  it.each(['SESSION_SECRET', 'PUBLIC_URL'])('refuses production without %s', (variable) => {
+  it.each(['SESSION_SECRET', 'PUBLIC_URL', 'UPLOADS_KEY'])('refuses production without %s', (variable) => {
     const env = { ...PRODUCTION, [variable]: undefined };
     expect(() => readConfig(env)).toThrow(new RegExp(`${variable} is required when NODE_ENV=production`));
+  });
+
+  it('keeps documents under DATA_DIR with the configured key (hex or base64), and refuses a key that is not 32 bytes', () => {
+    const key = Buffer.from(PRODUCTION.UPLOADS_KEY, 'hex');
+    const config = readConfig({ ...PRODUCTION, DATA_DIR: '/srv/shop/' });
+    expect(config.uploads.directory).toBe('/srv/shop/uploads');
+    expect(config.uploads.key?.equals(key)).toBe(true);
+    expect(readConfig({ UPLOADS_KEY: key.toString('base64') }).uploads.key?.equals(key)).toBe(true);
+    expect(() => readConfig({ UPLOADS_KEY: 'a passphrase is not a key, however long it is' })).toThrow(/UPLOADS_KEY must be 32 random bytes/);
+    expect(() => readConfig({ UPLOADS_KEY: key.subarray(0, 16).toString('hex') })).toThrow(ConfigError);
+    // Offline, without UPLOADS_KEY, the key stored under DATA_DIR is passed in (secrets.ts).
+    expect(readConfig({}).uploads.key).toBeNull();
+    expect(readConfig({}, { localUploadsKey: key }).uploads.key?.equals(key)).toBe(true);
   });
 
   it('refuses the offline session secret in production', () => {

@@ -1,5 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import { z } from 'zod';
+import { parseUploadsKey } from './uploads/key';
 
 /**
  * A public placeholder for code that reads the configuration without starting the shop (tests);
@@ -36,6 +37,10 @@ const envSchema = z.object({
   SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   SIGN_UPS_PER_IP: z.coerce.number().int().min(1).default(20),
   MAIL_FROM: z.string().min(3).max(200).default('Fan Shop <no-reply@fanshop.example>'),
+  UPLOADS_KEY: z
+    .string()
+    .refine((text) => parseUploadsKey(text) !== null, 'must be 32 random bytes as 64 hex digits or base64')
+    .optional(),
 });
 
 /** The shop's client id at the embedded sign-in service when none is configured. */
@@ -91,6 +96,12 @@ export type Config = Readonly<{
   mail: { smtpUrl: string | null; from: string };
   /** Per 15-minute window, at the embedded sign-in service. */
   signInLimits: { failuresPerIp: number; failuresPerAccountIp: number; failuresPerAccount: number; signUpsPerIp: number };
+  /**
+   * Identity documents: stored under `directory`, encrypted with `key` (AES-256-GCM). The key is
+   * null only when the configuration is read without the stored offline key (tests): the running
+   * shop always has one (UPLOADS_KEY, or `$DATA_DIR/uploads-key` outside production).
+   */
+  uploads: { directory: string; key: Buffer | null };
 }>;
 
 /** A configuration problem that must stop the process with one line naming the variable. */
@@ -100,12 +111,13 @@ export class ConfigError extends Error {
 
 /**
  * Reads and validates the configuration. Offline defaults need no variables at all;
- * `NODE_ENV=production` demands a real session secret and public URL. Without SESSION_SECRET,
- * outside production, `localSessionSecret` (the one stored under DATA_DIR) is used.
+ * `NODE_ENV=production` demands a real session secret, public URL and uploads key. Without
+ * SESSION_SECRET or UPLOADS_KEY, outside production, `localSessionSecret` and `localUploadsKey`
+ * (the ones stored under DATA_DIR) are used.
  */
 export function readConfig(
   env: Record<string, string | undefined> = process.env,
-  options: { localSessionSecret?: string } = {},
+  options: { localSessionSecret?: string; localUploadsKey?: Buffer } = {},
 ): Config {
   // Empty strings count as unset, as in most deployment tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -122,6 +134,9 @@ export function readConfig(
   }
   if (production && values.SESSION_SECRET === OFFLINE_SESSION_SECRET) {
     throw new ConfigError('Invalid configuration: SESSION_SECRET must not be the offline default in production');
+  }
+  if (production && !values.UPLOADS_KEY) {
+    throw new ConfigError('Invalid configuration: UPLOADS_KEY is required when NODE_ENV=production');
   }
   if (production && !values.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration: PUBLIC_URL is required when NODE_ENV=production');
@@ -159,6 +174,11 @@ export function readConfig(
       failuresPerAccountIp: values.SIGN_IN_FAILURES_PER_ACCOUNT_IP,
       failuresPerAccount: values.SIGN_IN_FAILURES_PER_ACCOUNT,
       signUpsPerIp: values.SIGN_UPS_PER_IP,
+    },
+    uploads: {
+      // Outside the web root (public/), never served as files.
+      directory: `${values.DATA_DIR.replace(/\/+$/, '')}/uploads`,
+      key: (values.UPLOADS_KEY ? parseUploadsKey(values.UPLOADS_KEY) : null) ?? options.localUploadsKey ?? null,
     },
   };
 }

@@ -4,6 +4,7 @@ import type { AuthRuntime } from './auth/context';
 import { trackAvailability, type DatabaseAvailability } from './db/availability';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
+import { seedTestCoupons } from './db/seed/coupons';
 import type { Config } from './env';
 import { createLogger, type Logger } from './logger';
 import { readConfigWithSecret } from './secrets';
@@ -40,6 +41,8 @@ export async function startShop(
   try {
     await database.migrate();
     if (await seedIfEmpty(database.db)) logger.info('seeded the catalogue into an empty database');
+    // The documented test coupons are public: never in production.
+    if (!config.production) await seedTestCoupons(database.db);
     auth = await createAuthRuntime(database.db, config, logger, clock);
   } catch (error) {
     availability.stop();
@@ -47,7 +50,7 @@ export async function startShop(
     throw error;
   }
   logger.info({ database: database.kind }, 'database ready');
-  const services = createServices({ db: database.db, config, clock, logger });
+  const services = createServices({ db: database.db, catalogueChanges: database.catalogueChanges, config, clock, logger });
   // Mail delivery (SMTP or outbox) and the notify-me sweep; stopped before the database closes.
   const mail = startMailBackground({ database, config, clock, logger, notifyMe: services.notifyMe });
   return {

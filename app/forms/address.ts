@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isValidZip } from '../domain/address-rules';
 import { checkAddressDraft, type AddressDraft, type AddressField } from '../domain/address-check';
 import { ADDRESS_LOCATION_FIELDS, clearStaleAddressLocation } from '../domain/address-form';
@@ -19,32 +19,34 @@ export const addressSchema = z
   .object({
     firstName: personNameField,
     lastName: personNameField,
-    phone: requiredText().refine(isAcceptablePhone, { error: M.invalidPhone }),
+    phone: requiredText().check(z.refine(isAcceptablePhone, { error: M.invalidPhone })),
     street: requiredText(),
     number: optionalText(),
     extraInfo: optionalText(),
-    countryCode: z.string({ error: M.selectFromList }).regex(/^[A-Z]{2}$/, { error: M.selectFromList }),
-    provinceCode: z.string().regex(/^[A-Z]{2}$/, { error: M.selectFromList }).optional(),
+    countryCode: z.string({ error: M.selectFromList }).check(z.regex(/^[A-Z]{2}$/, { error: M.selectFromList })),
+    provinceCode: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, { error: M.selectFromList }))),
     state: optionalText(),
-    cityCode: z.string().regex(/^[A-Z]\d{3}$/, { error: M.selectFromList }).optional(),
+    cityCode: z.optional(z.string().check(z.regex(/^[A-Z]\d{3}$/, { error: M.selectFromList }))),
     city: optionalText(),
-    postalCode: optionalText().refine((zip) => zip === undefined || isValidZip(zip), { error: M.invalidZip }),
+    postalCode: optionalText().check(z.refine((zip) => zip === undefined || isValidZip(zip), { error: M.invalidZip })),
   })
-  .superRefine(
-    (address, context) => {
-      // Runs even when other fields failed (`when`), so every message shows at once; the
-      // value may then be partial. Which place fields a country needs is the domain check's
-      // rule (the addresses service runs it too); the single fields' own rules are above.
-      const text = (value: unknown) => (typeof value === 'string' ? value : '');
-      const draft = Object.fromEntries(ADDRESS_FIELD_ORDER.map((name) => [name, text(address[name])])) as AddressDraft;
-      const problems = checkAddressDraft(draft);
-      for (const field of ['provinceCode', 'cityCode', 'city', 'postalCode'] as const) {
-        if (problems[field] === 'required') {
-          context.addIssue({ code: 'custom', path: [field], message: addressProblemMessage(field, 'required') });
+  .check(
+    z.superRefine(
+      (address, context) => {
+        // Runs even when other fields failed (`when`), so every message shows at once; the
+        // value may then be partial. Which place fields a country needs is the domain check's
+        // rule (the addresses service runs it too); the single fields' own rules are above.
+        const text = (value: unknown) => (typeof value === 'string' ? value : '');
+        const draft = Object.fromEntries(ADDRESS_FIELD_ORDER.map((name) => [name, text(address[name])])) as AddressDraft;
+        const problems = checkAddressDraft(draft);
+        for (const field of ['provinceCode', 'cityCode', 'city', 'postalCode'] as const) {
+          if (problems[field] === 'required') {
+            context.addIssue({ code: 'custom', path: [field], message: addressProblemMessage(field, 'required') });
+          }
         }
-      }
-    },
-    { when: () => true },
+      },
+      { when: () => true },
+    ),
   );
 
 export type AddressFormValues = z.infer<typeof addressSchema>;

@@ -1,6 +1,6 @@
 import { getZodConstraint } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { addressSchema, chooseAddressSchema } from './address';
 import { formConstraint } from './constraint';
 import { profileCompletionSchema } from './profile';
@@ -11,7 +11,7 @@ import { MAX_TEXT_LENGTH } from './text';
 
 describe('formConstraint', () => {
   it('finds the bounds conform misses with zod 4.6', () => {
-    const schema = z.object({ name: z.string().trim().max(5) });
+    const schema = z.object({ name: z.string().check(z.trim(), z.maxLength(5)) });
     // The cause, kept visible: if conform reads lengths again one day, this wrapper can go.
     expect(getZodConstraint(schema).name?.maxLength).toBeUndefined();
     expect(formConstraint(schema).name).toEqual({ required: true, maxLength: 5 });
@@ -19,10 +19,13 @@ describe('formConstraint', () => {
 
   it('reads through optionals, transforms and pipes, keeping the tighter bound', () => {
     const schema = z.object({
-      optional: z.string().max(7).optional(),
-      transformed: z.string().min(2).max(9).transform((value) => value.toUpperCase()),
-      piped: z.string().max(40).pipe(z.string().max(30)),
-      exact: z.string().length(16),
+      optional: z.optional(z.string().check(z.maxLength(7))),
+      transformed: z.pipe(
+        z.string().check(z.minLength(2), z.maxLength(9)),
+        z.transform((value: string) => value.toUpperCase()),
+      ),
+      piped: z.pipe(z.string().check(z.maxLength(40)), z.string().check(z.maxLength(30))),
+      exact: z.string().check(z.length(16)),
       unbounded: z.string(),
     });
     expect(formConstraint(schema)).toEqual({
@@ -60,7 +63,7 @@ describe('every form bounds its text fields', () => {
       today: '2026-11-22',
       countryNationalCodes: {},
     });
-  const schemas: Record<string, z.ZodObject> = {
+  const schemas: Record<string, z.ZodMiniObject> = {
     signIn: signInSchema,
     signUp: signUpSchema,
     address: addressSchema,

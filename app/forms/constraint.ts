@@ -1,5 +1,5 @@
 import { getZodConstraint } from '@conform-to/zod/v4';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 type Lengths = { minLength?: number; maxLength?: number };
 /** What conform reads per field (`@conform-to/dom`'s `Constraint`, not exported by the packages we depend on). */
@@ -7,12 +7,12 @@ type FieldConstraint = ReturnType<typeof getZodConstraint>[string];
 
 /**
  * conform's constraint for a form schema, with the length bounds it no longer finds: since zod
- * 4.6 a `.min()`/`.max()` check is kept only in `def.checks`, not in the `_zod.bag` that
+ * 4.6 a `z.minLength`/`z.maxLength` check is kept only in `def.checks`, not in the `_zod.bag` that
  * `getZodConstraint` (conform 1.21) reads, so no `maxlength` reached the HTML at all. This walk
- * reads the checks themselves, through optionals, defaults and pipes (`.transform()`,
- * `.pipe()`), and adds `minLength`/`maxLength` to conform's result (`required` stays conform's).
+ * reads the checks themselves, through optionals, defaults and pipes (`z.transform`,
+ * `z.pipe`), and adds `minLength`/`maxLength` to conform's result (`required` stays conform's).
  */
-export function formConstraint(schema: z.ZodObject): Record<string, FieldConstraint> {
+export function formConstraint(schema: z.core.$ZodObject): Record<string, FieldConstraint> {
   const constraint = getZodConstraint(schema);
   for (const [name, lengths] of Object.entries(lengthsOfFields(schema))) {
     // Reading through conform's proxy gives the object it keeps: completing it is enough.
@@ -23,9 +23,9 @@ export function formConstraint(schema: z.ZodObject): Record<string, FieldConstra
 }
 
 /** The length bounds of each top-level field of an object schema (fields without any are left out). */
-export function lengthsOfFields(schema: z.ZodObject): Record<string, Lengths> {
+export function lengthsOfFields(schema: z.core.$ZodObject): Record<string, Lengths> {
   const result: Record<string, Lengths> = {};
-  for (const [name, field] of Object.entries(schema.shape)) {
+  for (const [name, field] of Object.entries(schema._zod.def.shape)) {
     const lengths = lengthsOf(field as z.core.$ZodType);
     if (lengths.minLength !== undefined || lengths.maxLength !== undefined) result[name] = lengths;
   }

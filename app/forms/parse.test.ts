@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FIELD_MESSAGES as M } from './messages';
 import { parseForm } from './parse';
 import { signInSchema } from './sign-in';
@@ -18,7 +18,7 @@ const errorsOf = (submission: { status?: string; error?: Record<string, string[]
 
 describe('parseForm', () => {
   it('says "Data not valid" for an issue no schema message covers, never zod English', () => {
-    const schema = z.object({ count: z.number(), code: z.string().startsWith('A'), name: z.string() });
+    const schema = z.object({ count: z.number(), code: z.string().check(z.startsWith('A')), name: z.string() });
     expect(errorsOf(parseForm(form({ count: 'many', code: 'B' }), schema))).toEqual({
       count: [M.dataNotValid],
       code: [M.dataNotValid],

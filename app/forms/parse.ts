@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { lengthsOfFields } from './constraint';
 import { FIELD_MESSAGES as M } from './messages';
 import { MAX_TEXT_LENGTH } from './text';
@@ -17,7 +17,7 @@ export const dataNotValidFallback: z.core.$ZodErrorMap = () => M.dataNotValid;
  * hydration data) is cut to each field's maximum, so an oversized value is checked whole but
  * never echoed whole (issue 9).
  */
-export function parseForm<Schema extends z.ZodType>(payload: FormData | URLSearchParams, schema: Schema) {
+export function parseForm<Schema extends z.core.$ZodType>(payload: FormData | URLSearchParams, schema: Schema) {
   const submission = parseWithZod(payload, { schema, error: dataNotValidFallback });
   // reply() reads this same object.
   capToSchema(submission.payload as Record<string, unknown>, schema);
@@ -29,8 +29,9 @@ export function parseForm<Schema extends z.ZodType>(payload: FormData | URLSearc
  * fields the schema does not bound get the default `MAX_TEXT_LENGTH`. For every value a page
  * shows again after a refused submit.
  */
-export function capToSchema<Values extends Record<string, unknown>>(values: Values, schema: z.ZodType): Values {
-  const lengths = schema instanceof z.ZodObject ? lengthsOfFields(schema) : {};
+export function capToSchema<Values extends Record<string, unknown>>(values: Values, schema: z.core.$ZodType): Values {
+  // A trait check (any zod 4 object, mini or classic), not a class: `$ZodObject` is the core's.
+  const lengths = schema instanceof z.core.$ZodObject ? lengthsOfFields(schema) : {};
   const record = values as Record<string, unknown>;
   for (const [name, value] of Object.entries(record)) record[name] = capped(value, lengths[name]?.maxLength ?? MAX_TEXT_LENGTH);
   return values;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isValidPersonName, trimPersonName } from '../domain/person-name';
 import { FIELD_MESSAGES as M } from './messages';
 
@@ -9,10 +9,10 @@ export const MAX_PERSON_NAME_LENGTH = 80;
  * non-letters but apostrophes; the browser does the same on blur), then the spec's
  * letters/space/hyphen/apostrophe rule. Nothing left after trimming counts as missing.
  */
-export const personNameField = z
-  .string({ error: M.required })
-  .overwrite(trimPersonName)
+export const personNameField = z.string({ error: M.required }).check(
+  z.overwrite(trimPersonName),
   // Stops here when nothing is left: "missing" is the one message to show then.
-  .min(1, { error: M.required, abort: true })
-  .max(MAX_PERSON_NAME_LENGTH, { error: M.tooLong })
-  .refine(isValidPersonName, { error: M.invalidName });
+  z.minLength(1, { error: M.required, abort: true }),
+  z.maxLength(MAX_PERSON_NAME_LENGTH, { error: M.tooLong }),
+  z.refine(isValidPersonName, { error: M.invalidName }),
+);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { applyHolderClearingRules } from '../domain/address-rules';
 import { checkProfileDraft, type ProfileCheckContext, type ProfileDraft, type ProfileField } from '../domain/profile-check';
 import { checkBirthDate } from '../domain/birth-date';
@@ -71,7 +71,7 @@ export function profileProblemMessage(field: ProfileField, problem: string): str
 }
 
 const optionalCode = (maxLength: number) =>
-  z.string().trim().toUpperCase().max(maxLength, { error: M.selectFromList }).optional();
+  z.optional(z.string().check(z.trim(), z.toUpperCase(), z.maxLength(maxLength, { error: M.selectFromList })));
 
 function missingOrInvalid(invalid: string) {
   return (issue: { input?: unknown }) => (issue.input === undefined ? M.required : invalid);
@@ -79,53 +79,60 @@ function missingOrInvalid(invalid: string) {
 
 /** The completion form's schema for one fan and one request; the action and the browser build the same. */
 export function profileCompletionSchema(context: ProfileFormContext) {
-  const phone = z
-    .string()
-    .trim()
-    .max(MAX_PHONE_LENGTH, { error: M.tooLong })
-    .refine(isAcceptablePhone, { error: M.invalidPhone })
-    .transform(normalisePhoneForStorage);
+  const phone = z.pipe(
+    z.string().check(
+      z.trim(),
+      z.maxLength(MAX_PHONE_LENGTH, { error: M.tooLong }),
+      z.refine(isAcceptablePhone, { error: M.invalidPhone }),
+    ),
+    z.transform(normalisePhoneForStorage),
+  );
   return z
     .object({
-      dob: z
-        .string({ error: M.required })
-        .trim()
-        .max(MAX_TEXT_LENGTH, { error: M.tooLong })
-        .superRefine((value, check) => {
+      dob: z.string({ error: M.required }).check(
+        z.trim(),
+        z.maxLength(MAX_TEXT_LENGTH, { error: M.tooLong }),
+        z.superRefine((value, check) => {
           const result = checkBirthDate(value, context.today);
           if (result === 'invalid') check.addIssue({ code: 'custom', message: M.invalidDate });
           if (result === 'future') check.addIssue({ code: 'custom', message: PROFILE_MESSAGES.dobFuture });
           if (result === 'tooOld') check.addIssue({ code: 'custom', message: PROFILE_MESSAGES.dobTooOld });
         }),
+      ),
       gender: z.enum(['F', 'M'], { error: missingOrInvalid(M.selectFromList) }),
-      phone: isPhoneRequired(context.requested) ? z.string({ error: M.required }).pipe(phone) : phone.optional(),
+      phone: isPhoneRequired(context.requested) ? z.pipe(z.string({ error: M.required }), phone) : z.optional(phone),
       birthCountryCode: z
         .string({ error: M.required })
-        .trim()
-        .toUpperCase()
-        .refine((code) => isChoosableBirthCountry(code, context.countryNationalCodes), { error: M.selectFromList }),
+        .check(
+          z.trim(),
+          z.toUpperCase(),
+          z.refine((code) => isChoosableBirthCountry(code, context.countryNationalCodes), { error: M.selectFromList }),
+        ),
       birthProvinceCode: optionalCode(3),
       birthCityCode: optionalCode(4),
-      taxCode: z
-        .string()
-        .max(MAX_TAX_CODE_INPUT_LENGTH, { error: M.tooLong })
-        .transform(normaliseTaxCode)
-        .optional(),
+      taxCode: z.optional(
+        z.pipe(
+          z.string().check(z.maxLength(MAX_TAX_CODE_INPUT_LENGTH, { error: M.tooLong })),
+          z.transform(normaliseTaxCode),
+        ),
+      ),
     })
-    .superRefine(
-      (values, check) => {
-        // Runs even when single fields failed (`when` below), so every message shows at once;
-        // hence the values are read defensively. The cross-field rules come from the domain
-        // check the customers service runs too; the single fields' own rules are above.
-        const text = (value: unknown) => (typeof value === 'string' ? value : '');
-        const draft = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, text(values[field])])) as ProfileDraft;
-        const problems = checkProfileDraft(draft, context);
-        for (const field of CROSS_FIELD_CHECKED) {
-          const problem = problems[field];
-          if (problem) check.addIssue({ code: 'custom', path: [field], message: profileProblemMessage(field, problem) });
-        }
-      },
-      { when: () => true },
+    .check(
+      z.superRefine(
+        (values, check) => {
+          // Runs even when single fields failed (`when` below), so every message shows at once;
+          // hence the values are read defensively. The cross-field rules come from the domain
+          // check the customers service runs too; the single fields' own rules are above.
+          const text = (value: unknown) => (typeof value === 'string' ? value : '');
+          const draft = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, text(values[field])])) as ProfileDraft;
+          const problems = checkProfileDraft(draft, context);
+          for (const field of CROSS_FIELD_CHECKED) {
+            const problem = problems[field];
+            if (problem) check.addIssue({ code: 'custom', path: [field], message: profileProblemMessage(field, problem) });
+          }
+        },
+        { when: () => true },
+      ),
     );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   applyRefresh,
   keepLoaderDataOnRefresh,
@@ -16,7 +16,7 @@ const paint: DependentFields<Field> = {
   remembered: ['colour'],
   clear: (previous, next) => (previous.colour === next.colour ? next : { ...next, shade: '' }),
 };
-const schema = z.object({ name: z.string().optional(), colour: z.string({ error: 'need colour' }), shade: z.string({ error: 'need shade' }) });
+const schema = z.object({ name: z.optional(z.string()), colour: z.string({ error: 'need colour' }), shade: z.string({ error: 'need shade' }) });
 
 function form(entries: Record<string, string | Blob>): FormData {
   const data = new FormData();

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { ShouldRevalidateFunction } from 'react-router';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { isRefresh } from './intent';
 
 /**
@@ -92,7 +92,7 @@ export type RefreshAnswer = {
  * The refresh answer for `refreshed`: a cleared field is shown with the schema's own message
  * for it (e.g. "required"), unless the schema accepts it empty (an optional tax code).
  */
-export function refreshAnswer<Field extends string>(refreshed: Refreshed<Field>, schema: z.ZodType): RefreshAnswer {
+export function refreshAnswer<Field extends string>(refreshed: Refreshed<Field>, schema: z.core.$ZodType): RefreshAnswer {
   const formData = new FormData();
   for (const [name, value] of Object.entries<string>(refreshed.values)) if (value !== '') formData.set(name, value);
   const submission = parseWithZod(formData, { schema });

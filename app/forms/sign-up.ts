@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FIELD_MESSAGES as M } from './messages';
 import { personNameField } from './person-name-field';
 import { emailField, MAX_PASSWORD_LENGTH } from './sign-in';
@@ -12,8 +12,10 @@ export const signUpSchema = z.object({
   email: emailField,
   password: z
     .string({ error: M.required })
-    .min(MIN_PASSWORD_LENGTH, { error: M.passwordTooShort })
-    .max(MAX_PASSWORD_LENGTH, { error: M.tooLong }),
+    .check(
+      z.minLength(MIN_PASSWORD_LENGTH, { error: M.passwordTooShort }),
+      z.maxLength(MAX_PASSWORD_LENGTH, { error: M.tooLong }),
+    ),
 });
 
 export type SignUpValues = z.infer<typeof signUpSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FIELD_MESSAGES as M } from './messages';
 import { parseForm } from './parse';
 import { personNameField } from './person-name-field';

@@ -7,5 +7,6 @@ import common from '../locales/en/common.json';
 import errors from '../locales/en/errors.json';
 import forms from '../locales/en/forms.json';
 import notify from '../locales/en/notify.json';
+import dev from '../locales/en/dev.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev };

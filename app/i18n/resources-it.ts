@@ -7,5 +7,6 @@ import common from '../locales/it/common.json';
 import errors from '../locales/it/errors.json';
 import forms from '../locales/it/forms.json';
 import notify from '../locales/it/notify.json';
+import dev from '../locales/it/dev.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev };

@@ -1,22 +1,41 @@
-import { createElement } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
+import { prerender } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
+import { loadPageTranslations } from './browser-translations';
 import { createI18nInstance } from './instance';
+import { PageNamespaces } from './page-namespaces';
 import { resources } from './resources';
-import { useShopTranslation } from './use-shop-translation';
+import { TranslationContext, type Namespace, type TranslationContextValue } from './translation-context';
+import { useShopTranslation, type Namespaces } from './use-shop-translation';
 
 const seen: unknown[] = [];
 
-function StatusTitle({ namespace }: { namespace?: string }) {
+function StatusTitle({ namespace }: { namespace?: Namespace }) {
   const { t, i18n } = useShopTranslation(namespace);
   seen.push(t);
   return createElement('p', { lang: i18n.language }, namespace ? t('statusTitle', { status: 404 }) : t('shopName'));
 }
 
-function render(language: 'it' | 'en', namespace?: string) {
+/** A component with one key of its first namespace and one prefixed key of `forms`. */
+function Labelled({ namespaces, text }: { namespaces: Namespaces; text: string }) {
+  const { t } = useShopTranslation(namespaces);
+  return createElement('p', null, `${t(text)} ${t('forms:optional')}`);
+}
+
+function withTranslation(value: TranslationContextValue, ...children: ReactNode[]) {
+  return createElement(TranslationContext, { value }, ...children);
+}
+
+function render(language: 'it' | 'en', namespace?: Namespace) {
   const i18n = createI18nInstance(language, resources);
-  return { i18n, html: () => renderToString(createElement(I18nextProvider, { i18n }, createElement(StatusTitle, { namespace }))) };
+  return { i18n, html: () => renderToString(withTranslation({ i18n, used: new Set() }, createElement(StatusTitle, { namespace }))) };
+}
+
+/** Waits for everything, suspended components included, as the browser would before showing them. */
+async function renderAll(node: ReactNode): Promise<string> {
+  const { prelude } = await prerender(node);
+  return new Response(prelude).text();
 }
 
 describe('useShopTranslation', () => {
@@ -34,5 +53,84 @@ describe('useShopTranslation', () => {
     render('en', 'errors').html();
     expect(seen[0]).toBe(seen[1]);
     expect(seen[2]).not.toBe(seen[0]);
+  });
+
+  it('refuses to run without the translation context', () => {
+    expect(() => renderToString(createElement(StatusTitle))).toThrow(/TranslationContext/);
+  });
+});
+
+describe('the namespaces a server render used', () => {
+  it('are listed by PageNamespaces rendered after the page, each once, in order of first use', () => {
+    const i18n = createI18nInstance('en', resources);
+    const html = renderToString(
+      withTranslation(
+        { i18n, used: new Set() },
+        createElement(StatusTitle),
+        createElement(Labelled, { namespaces: ['addresses', 'forms'], text: 'book.heading' }),
+        createElement(StatusTitle, { namespace: 'errors' }),
+        createElement(PageNamespaces),
+      ),
+    );
+    expect(html).toContain('<p>Your addresses (optional)</p>');
+    expect(html).toContain('<div hidden="" data-i18n-namespaces="common addresses forms errors"></div>');
+  });
+
+  it('start empty for every render (one set per request)', () => {
+    const i18n = createI18nInstance('en', resources);
+    const page = (namespace: Namespace) =>
+      renderToString(withTranslation({ i18n, used: new Set() }, createElement(StatusTitle, { namespace }), createElement(PageNamespaces)));
+    expect(page('errors')).toContain('data-i18n-namespaces="errors"');
+    expect(page('catalogue')).toContain('data-i18n-namespaces="catalogue"');
+  });
+});
+
+describe('in the browser', () => {
+  it('loads the listed namespaces of the page language up front, and nothing else', async () => {
+    const { i18n, listed } = await loadPageTranslations('en', ['common', 'auth']);
+    expect(listed).toEqual(['common', 'auth']);
+    expect(i18n.getFixedT(null, 'common')('auth:signIn.heading')).toBe('Sign in');
+    expect(i18n.hasResourceBundle('en', 'addresses')).toBe(false);
+    expect(i18n.hasResourceBundle('it', 'common')).toBe(false);
+  });
+
+  it('a component needing namespaces not loaded yet waits for them, then renders translated', async () => {
+    const translation = await loadPageTranslations('it', ['common']);
+    const asked: string[] = [];
+    const whenLoaded = (namespaces: readonly Namespace[]) => {
+      asked.push(namespaces.join(' '));
+      return translation.whenLoaded(namespaces);
+    };
+    const html = await renderAll(
+      withTranslation(
+        { ...translation, whenLoaded },
+        createElement(Labelled, { namespaces: ['addresses', 'forms'], text: 'book.heading' }),
+        createElement(StatusTitle),
+        createElement(PageNamespaces),
+      ),
+    );
+    // Without waiting, t would have answered the keys themselves.
+    expect(html).toContain(`<p>${resources.it.addresses.book.heading} ${resources.it.forms.optional}</p>`);
+    expect(html).toContain(`<p lang="it">${resources.it.common.shopName}</p>`);
+    expect(asked).toContain('addresses forms');
+    // The list in the page stays what the server sent, so hydration matches.
+    expect(html).toContain('data-i18n-namespaces="common"');
+  });
+
+  it('hands out a settled promise when nothing is missing, one promise per missing set, and retries a failed download', async () => {
+    const translation = await loadPageTranslations('en', ['common']);
+    const loaded = translation.whenLoaded(['common']);
+    expect(loaded).toMatchObject({ status: 'fulfilled' });
+    const forms = translation.whenLoaded(['common', 'forms']);
+    expect(translation.whenLoaded(['forms'])).toBe(forms);
+    await forms;
+    expect(translation.i18n.getFixedT(null, 'forms')('optional')).toBe(resources.en.forms.optional);
+    expect(translation.whenLoaded(['forms'])).toBe(loaded);
+    const missing = 'nosuch' as Namespace;
+    const failed = translation.whenLoaded([missing]);
+    await expect(failed).rejects.toThrow(/no translations/);
+    const again = translation.whenLoaded([missing]);
+    expect(again).not.toBe(failed);
+    await expect(again).rejects.toThrow();
   });
 });

@@ -88,14 +88,49 @@ export function targetVerdict(value, limit) {
 }
 
 /**
- * Whether a dynamic import is the page's translations: a file whose name says resources, locale(s),
- * i18n, messages or translation(s) and has the page's language as a token ("resources-it-x1.js",
- * "locales/en/auth.json"). Translations load at first visit although the entry imports them lazily.
- * @param {string} specifier @param {string} language
+ * The translation namespaces a page's HTML says the client entry loads before it hydrates: the
+ * space-separated `data-i18n-namespaces` attribute the shop's layout renders after the page.
+ * null when the page has none (a page that does not hydrate, or a build from before the
+ * per-namespace chunks).
+ * @param {string} html
+ * @returns {string[] | null}
  */
-export function isTranslationChunk(specifier, language) {
+export function listedNamespaces(html) {
+  const list = /\sdata-i18n-namespaces\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(html);
+  if (!list) return null;
+  return (list[1] ?? list[2] ?? '').split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Whether a dynamic import is one of the translations the page loads at first visit although
+ * the entry imports them lazily.
+ * - With the page's namespace list: exactly the chunks `locale-<language>-<namespace>-<hash>.js`
+ *   of the listed namespaces (namespace names have no '-', so `auth` never matches `auth_x`).
+ * - Without one (older builds): a file whose name says resources, locale(s), i18n, messages or
+ *   translation(s) with the page's language as a token ("resources-it-x1.js", "locales/en/auth.json").
+ * @param {string} specifier @param {string} language @param {string[] | null} [namespaces]
+ */
+export function isTranslationChunk(specifier, language, namespaces = null) {
   if (!language) return false;
   const file = specifier.replace(/[?#].*$/, '');
+  if (namespaces) {
+    const namespace = translationNamespaceOf(specifier, language);
+    return namespace !== null && namespaces.includes(namespace);
+  }
   if (!/(resources|locales?|i18n|messages|translations?)/i.test(file)) return false;
   return new RegExp(`(^|[-_./])${language.replace(/[^a-z-]/gi, '')}([-_./]|$)`, 'i').test(file);
+}
+
+/**
+ * The namespace of a per-namespace translation chunk of `language` (`…/locale-it-auth-AbC1_x-2.js`
+ * → `auth`), or null.
+ * @param {string} file @param {string} language
+ */
+export function translationNamespaceOf(file, language) {
+  const path = file.replace(/[?#].*$/, '');
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const prefix = `locale-${language}-`;
+  if (!name.startsWith(prefix) || !name.endsWith('.js')) return null;
+  const match = /^(\w+)-[\w-]+\.js$/.exec(name.slice(prefix.length));
+  return match ? /** @type {string} */ (match[1]) : null;
 }

@@ -7,10 +7,12 @@ import {
   combineWindows,
   cpuMsPerRequest,
   isTranslationChunk,
+  listedNamespaces,
   median,
   parseProcStat,
   ratio,
   targetVerdict,
+  translationNamespaceOf,
 } from './metrics.js';
 
 describe('parseProcStat', () => {
@@ -70,8 +72,40 @@ describe('verdicts', () => {
   });
 });
 
+describe('listedNamespaces', () => {
+  it("reads the page's list of namespaces", () => {
+    const html = '<main>…</main><footer></footer><div hidden="" data-i18n-namespaces="common auth forms"></div><script type="module">';
+    assert.deepEqual(listedNamespaces(html), ['common', 'auth', 'forms']);
+    assert.deepEqual(listedNamespaces("<div hidden data-i18n-namespaces='common'>"), ['common']);
+    assert.deepEqual(listedNamespaces('<div hidden data-i18n-namespaces="">'), []);
+  });
+  it('is null for a page without a list (no hydration, or an older build)', () => {
+    assert.equal(listedNamespaces('<html lang="it"><body><main></main></body></html>'), null);
+    assert.equal(listedNamespaces('<p>data-i18n-namespaces is an attribute</p>'), null);
+  });
+});
+
+describe('translationNamespaceOf', () => {
+  it('names the namespace of a per-namespace chunk of the language', () => {
+    assert.equal(translationNamespaceOf('./locale-it-auth-CN6zhVF-.js', 'it'), 'auth');
+    assert.equal(translationNamespaceOf('/assets/locale-en-forms-3f_Np-GuC.js?v=1', 'en'), 'forms');
+    assert.equal(translationNamespaceOf('./locale-en-forms-3fNprGuC.js', 'it'), null);
+    assert.equal(translationNamespaceOf('./resources-it-x1.js', 'it'), null);
+  });
+});
+
 describe('isTranslationChunk', () => {
-  it('recognises the page language’s resources chunk only', () => {
+  it('with the page’s list: the listed namespaces’ chunks of the page language, nothing else', () => {
+    const listed = ['common', 'auth'];
+    assert.equal(isTranslationChunk('./locale-it-auth-CxA1b2.js', 'it', listed), true);
+    assert.equal(isTranslationChunk('./locale-it-common-x-1_b.js', 'it', listed), true);
+    assert.equal(isTranslationChunk('./locale-it-addresses-CxA1b2.js', 'it', listed), false);
+    assert.equal(isTranslationChunk('./locale-en-auth-CxA1b2.js', 'it', listed), false);
+    assert.equal(isTranslationChunk('./locale-it-auth_extra-CxA1b2.js', 'it', listed), false);
+    assert.equal(isTranslationChunk('./resources-it-CxA1b2.js', 'it', listed), false);
+    assert.equal(isTranslationChunk('./locale-it-auth-CxA1b2.js', 'it', []), false);
+  });
+  it('without a list (older builds): the page language’s resources chunk only', () => {
     assert.equal(isTranslationChunk('./resources-it-CxA1b2.js', 'it'), true);
     assert.equal(isTranslationChunk('./resources-en-CxA1b2.js', 'it'), false);
     assert.equal(isTranslationChunk('/locales/en/auth.json', 'en'), true);
@@ -79,5 +113,6 @@ describe('isTranslationChunk', () => {
   it('ignores other lazy chunks', () => {
     assert.equal(isTranslationChunk('./adyen-dropin-x1.js', 'it'), false);
     assert.equal(isTranslationChunk('./submit-it-x1.js', 'it'), false);
+    assert.equal(isTranslationChunk('./submit-it-x1.js', 'it', ['submit']), false);
   });
 });

@@ -1,8 +1,8 @@
 // @ts-check
 // What `npm run bench` measures. Adding a page is one line here (see bench/README.md).
 //
-// - path:     the URL, or a function of what the bench found on the running server (the stylesheet
-//             the floor links, the sign-in page of a fresh interaction).
+// - path:     the URL, or a function of what the bench found on the running server (the sign-in
+//             page of a fresh interaction).
 // - as:       whose cookies the requests carry: 'visitor' (none), 'sign-in' (a sign-in interaction
 //             started at /login), 'fan' (a fan the bench signed up through the real pages).
 // - hydrates: first-load JS budget: true → ≤ 150 KB gzip, false → 0 KB (no client behaviour);
@@ -11,7 +11,7 @@
 //             (e.g. put 10 items in the cart through the real form).
 
 /**
- * @typedef {{ stylesheet: string, signInPath: string }} Found
+ * @typedef {{ signInPath: string }} Found
  * @typedef {object} BenchRoute
  * @property {string} name
  * @property {string | ((found: Found) => string)} path
@@ -22,13 +22,17 @@
 
 /** @type {BenchRoute[]} */
 export const ROUTES = [
-  { name: 'static asset', path: (found) => found.stylesheet },
+  // A file every build has (the site's CSS is inline since issue 10: the floor links none).
+  { name: 'static asset', path: '/favicon.svg' },
   { name: '/healthz', path: '/healthz' },
   { name: 'floor', path: '/_bench/floor', hydrates: false },
   { name: '/products', path: '/products', hydrates: false },
   { name: 'product page', path: '/products/j1897', hydrates: false },
   { name: 'sign-in page', path: (found) => found.signInPath, as: 'sign-in', hydrates: true },
+  { name: 'sign-up page', path: (found) => `${found.signInPath.replace(/\/?$/, '/')}sign-up`, as: 'sign-in', hydrates: true },
   { name: '/account', path: '/account', as: 'fan', hydrates: true },
+  { name: 'profile form', path: '/account/profile/complete', as: 'fan', hydrates: true },
+  { name: 'new address form', path: '/account/addresses/new', as: 'fan', hydrates: true },
   // Issue 11 (buy form) and 12 (cart) will add:
   // { name: 'buy form', path: '/products/j1897/buy', as: 'fan', hydrates: true },
   // { name: 'cart, 10 items', path: '/cart', as: 'fan', hydrates: true, setup: fillCart },

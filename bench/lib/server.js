@@ -80,6 +80,7 @@ export function launchServer(root, port, { script = 'start.js', healthPath = '/h
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    UPLOADS_KEY: randomBytes(32).toString('hex'),
     DATA_DIR: dataDir,
     DATABASE_URL: '', // empty counts as unset: always the embedded PGlite
     LOG_LEVEL: 'warn',

@@ -3,7 +3,7 @@
 // each fetched once, sized as gzip -9.
 import { gzipSync } from 'node:zlib';
 import { BROWSER_HEADERS } from './load.js';
-import { isTranslationChunk } from './metrics.js';
+import { isTranslationChunk, listedNamespaces, translationNamespaceOf } from './metrics.js';
 
 /** @typedef {'js' | 'css'} AssetKind */
 /** @typedef {{ url: string, kind: AssetKind, via: string }} AssetRef */
@@ -31,7 +31,7 @@ import { isTranslationChunk } from './metrics.js';
  */
 
 const TOKEN =
-  /<!--[\s\S]*?-->|<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>|<link\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
+  /<!--[\s\S]*?-->|<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>|<link\b((?:[^>"']|"[^"]*"|'[^']*')*)>|<style\b(?:[^>"']|"[^"]*"|'[^']*')*>([\s\S]*?)<\/style\s*>/gi;
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript']);
 const STATIC_IMPORT = /\bimport\s*(?:[\w$*{}\s,]*?\bfrom\s*)?(["'])([^"'\n]+)\1/g;
@@ -88,16 +88,21 @@ export function importSpecifiers(code, { staticImports, dynamicImports }) {
  * their own bytes are part of the document.
  * @param {string} html
  * @param {string} pageUrl
- * @returns {{ assets: AssetRef[], inlineScriptBytes: number }}
+ * @returns {{ assets: AssetRef[], inlineScriptBytes: number, inlineStyles: string }} inlineStyles: the text of every `<style>`
  */
 export function findAssets(html, pageUrl) {
   /** @type {AssetRef[]} */
   const assets = [];
   let inlineScriptBytes = 0;
+  let inlineStyles = '';
   /** @param {string} href @param {AssetKind} kind @param {string} via */
   const add = (href, kind, via) => assets.push({ url: new URL(href, pageUrl).href, kind, via });
-  for (const [token, scriptAttributes, scriptBody, linkAttributes] of html.matchAll(TOKEN)) {
+  for (const [token, scriptAttributes, scriptBody, linkAttributes, styleBody] of html.matchAll(TOKEN)) {
     if (token.startsWith('<!--')) continue;
+    if (styleBody !== undefined) {
+      inlineStyles += styleBody;
+      continue;
+    }
     if (scriptAttributes !== undefined) {
       const attributes = parseAttributes(scriptAttributes);
       const type = (attributes.get('type') ?? '').trim().toLowerCase();
@@ -123,7 +128,7 @@ export function findAssets(html, pageUrl) {
       else if (rel.includes('preload') && as === 'style') add(href, 'css', 'preload');
     }
   }
-  return { assets, inlineScriptBytes };
+  return { assets, inlineScriptBytes, inlineStyles };
 }
 
 /** @param {string} url @param {string} base */
@@ -138,8 +143,9 @@ const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
 /**
  * Fetches the page (redirects not followed), then every asset it loads, once each, following the
  * static imports of scripts and the `@import`s of stylesheets (what the browser loads on first visit;
- * dynamic imports inside scripts are lazy and not counted, except the page language's translations,
- * which the client entry imports before it hydrates: see `isTranslationChunk`).
+ * dynamic imports inside scripts are lazy and not counted, except the translations the client entry
+ * imports before it hydrates: the page language's chunks of the namespaces the HTML lists in
+ * `data-i18n-namespaces`, see `listedNamespaces` and `isTranslationChunk`).
  * @param {string} baseUrl
  * @param {string} route
  * @param {{ cookie?: string }} [options]  the cookies of a signed-in fan or a sign-in interaction
@@ -166,9 +172,21 @@ export async function measureWeight(baseUrl, route, { cookie } = {}) {
   if (!weight.measured) return weight;
 
   const htmlText = html.toString('utf8');
-  const { assets, inlineScriptBytes } = findAssets(htmlText, pageUrl);
+  const { assets, inlineScriptBytes, inlineStyles } = findAssets(htmlText, pageUrl);
   const language = /<html\b[^>]*\blang\s*=\s*["']?([A-Za-z-]+)/i.exec(htmlText)?.[1] ?? '';
+  // The namespaces the page says its entry loads before hydrating; null for older builds.
+  const namespaces = listedNamespaces(htmlText);
+  const translationsFound = new Set();
   weight.document = { rawBytes: html.length, gzipBytes: gzipSize(html), inlineScriptBytes };
+  // CSS inline in the page counts as CSS (its bytes also travel in the document).
+  if (inlineStyles) {
+    const bytes = Buffer.from(inlineStyles);
+    const file = { path: '(inline <style>)', kind: /** @type {AssetKind} */ ('css'), via: 'inline style', status: 200, rawBytes: bytes.length, gzipBytes: gzipSize(bytes) };
+    weight.files.push(file);
+    weight.css.files += 1;
+    weight.css.rawBytes += file.rawBytes;
+    weight.css.gzipBytes += file.gzipBytes;
+  }
   const seen = new Set();
   const queue = [...assets];
   for (let next = queue.shift(); next; next = queue.shift()) {
@@ -203,8 +221,16 @@ export async function measureWeight(baseUrl, route, { cookie } = {}) {
     for (const specifier of specifiers) queue.push({ url: new URL(specifier, url).href, kind: next.kind, via });
     if (next.kind === 'js') {
       for (const specifier of importSpecifiers(text, { staticImports: false, dynamicImports: true })) {
-        if (isTranslationChunk(specifier, language)) queue.push({ url: new URL(specifier, url).href, kind: 'js', via: `translations (import() from ${path})` });
+        if (!isTranslationChunk(specifier, language, namespaces)) continue;
+        translationsFound.add(translationNamespaceOf(specifier, language));
+        queue.push({ url: new URL(specifier, url).href, kind: 'js', via: `translations (import() from ${path})` });
       }
+    }
+  }
+  // A listed namespace whose chunk no script imports: the weight would be short of it.
+  for (const namespace of namespaces ?? []) {
+    if (weight.js.files > 0 && !translationsFound.has(namespace)) {
+      weight.failures.push(`translations of namespace "${namespace}" (listed in the page): no locale-${language}-${namespace}-*.js among the scripts' imports`);
     }
   }
   return weight;

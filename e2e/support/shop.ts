@@ -1,4 +1,4 @@
-import { test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /** Languages the shop speaks (app/domain/catalogue-types.ts). */
 export type Language = 'it' | 'en';
@@ -24,4 +24,16 @@ export function languageCookie(language: Language, baseURL: string) {
 /** Shows the shop in `language` from now on, as the language switch would. */
 export async function showShopIn(page: Page, language: Language, baseURL = shopUrl()): Promise<void> {
   await page.context().addCookies([languageCookie(language, baseURL)]);
+}
+
+/**
+ * Waits until React has hydrated an element (it then carries React's props): input typed into
+ * a server-rendered field before that reaches no handler, as for a fan on a slow phone.
+ */
+export async function waitForHydration(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'))), {
+      message: 'the element is hydrated',
+    })
+    .toBe(true);
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, wrapPglite } from '../../app/.server/db/client';
 import { seedCatalogue } from '../../app/.server/db/seed';
+import { seedTestCoupons } from '../../app/.server/db/seed/coupons';
 import { adminUrl, postgresTestUrl, TEMPLATE_PREFIX } from './postgres';
 
 declare module 'vitest' {
@@ -34,6 +35,7 @@ async function preparePglite(project: TestProject) {
   const database = wrapPglite(client);
   await database.migrate();
   await seedCatalogue(database.db);
+  await seedTestCoupons(database.db);
   const dump = await client.dumpDataDir('none');
   const file = path.join(directory, 'template.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
@@ -58,6 +60,7 @@ async function preparePostgres(project: TestProject) {
   const database = openDatabase({ kind: 'postgres', url: postgresTestUrl(template) });
   await database.migrate();
   await seedCatalogue(database.db);
+  await seedTestCoupons(database.db);
   await database.close();
   // A template must have no connections when it is copied.
   await admin.query(`alter database "${template}" with allow_connections false`);

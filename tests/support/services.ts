@@ -10,6 +10,7 @@ export const TEST_PUBLIC_URL = 'https://shop.example';
 export function serviceDepsFor(database: Database, { clock = systemClock }: { clock?: Clock } = {}): ServiceDeps {
   return {
     db: database.db,
+    catalogueChanges: database.catalogueChanges,
     config: readConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL }),
     clock,
     logger: createLogger('silent'),

@@ -13,9 +13,17 @@ import * as schema from './schema';
 
 export type ShopDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * Tells when a write to the catalogue commits (the `catalogue_version` notification, migration
+ * 0006). Only where one process owns the database (PGlite): there every write goes through
+ * this process, so nothing is missed. With PostgreSQL instances ask for the version instead.
+ */
+export type CatalogueChanges = { listen(onChange: () => void): Promise<() => Promise<void>> };
+
 export type Database = {
   readonly kind: 'pglite' | 'postgres';
   readonly db: ShopDb;
+  readonly catalogueChanges?: CatalogueChanges;
   /** Applies the committed SQL migrations; safe to call from many instances at once. */
   migrate(): Promise<void>;
   /** Throws unless the database answers. */
@@ -83,6 +91,7 @@ export function wrapPglite(client: PGlite): Database {
   return {
     kind: 'pglite',
     db,
+    catalogueChanges: { listen: (onChange) => client.listen('catalogue_version', () => onChange()) },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     async ping() {
       await db.execute(sql`select 1`);

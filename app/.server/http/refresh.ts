@@ -1,7 +1,7 @@
 // The server half of the dependent-lists protocol (forms/refresh.ts): the view a form with
 // narrowed lists renders, for a page load, a refused save or an `intent=refresh` submit.
 import type { SubmissionResult } from '@conform-to/react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { capToSchema } from '../../forms/parse';
 import {
   applyRefresh,
@@ -31,7 +31,7 @@ export async function refusedFormView<Field extends string, Described>(
   submitted: FieldValues<Field>,
   result: SubmissionResult<string[]>,
   describe: DescribeForm<Field, Described>,
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
 ): Promise<DependentFormView<Field, Described>> {
   const values = capToSchema({ ...submitted }, schema);
   return { ...(await describe(values)), values, result, refresh: null };
@@ -45,7 +45,7 @@ export async function refusedFormView<Field extends string, Described>(
 export async function refreshedFormView<Field extends string, Described>(
   formData: FormData,
   form: DependentFields<Field>,
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
   describe: DescribeForm<Field, Described>,
 ): Promise<DependentFormView<Field, Described>> {
   const refreshed = applyRefresh(readRefreshSubmit(formData, form), form);

@@ -57,7 +57,8 @@ export function securityHeaders({
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", nonceSource],
-        styleSrc: development ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        // The nonce admits the site's inline stylesheet (SiteStyles) and nothing else inline.
+        styleSrc: development ? ["'self'", "'unsafe-inline'"] : ["'self'", nonceSource],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: development ? ["'self'", 'ws:'] : ["'self'"],

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { CatalogueProduct, ProductDetail, Promo } from '../../domain/catalogue-types';
-import type { ShopDb } from '../db/client';
+import type { CatalogueChanges, ShopDb } from '../db/client';
 import {
   customizations,
   membershipCodes,
@@ -145,17 +145,44 @@ export async function loadCatalogueSnapshot(db: ShopDb): Promise<CatalogueSnapsh
 }
 
 /**
- * The snapshot of one service instance. Each read first asks the database for the catalogue
- * version (one primary-key row) and reloads only when it moved; concurrent reads of the same
- * version share one load. The version is read before the tables, so a snapshot is never
- * labelled newer than its data: a write racing a load at worst causes one more load.
+ * The snapshot of one service instance: checked against the database's catalogue version on
+ * every read, or, where the database announces catalogue commits (`changes`, PGlite only),
+ * reloaded after each announcement — then reads cost no query at all.
  */
-export function createCatalogueSnapshotCache(db: ShopDb) {
+export function createCatalogueSnapshotCache(db: ShopDb, changes?: CatalogueChanges): () => Promise<CatalogueSnapshot> {
+  return changes ? notifiedSnapshot(db, changes) : versionCheckedSnapshot(db);
+}
+
+/**
+ * Each read first asks the database for the catalogue version (one primary-key row) and
+ * reloads only when it moved; concurrent reads of the same version share one load. The version
+ * is read before the tables, so a snapshot is never labelled newer than its data: a write
+ * racing a load at worst causes one more load.
+ *
+ * Reads that arrive while a version check is on its way share it (on PostgreSQL, under load,
+ * most catalogue pages then wait for no query of their own). A read thus sees every write
+ * committed before it started, except one committed during the shared check's own round trip:
+ * the moment a sold-out product may still show as available.
+ */
+function versionCheckedSnapshot(db: ShopDb) {
   let current: { version: number; snapshot: CatalogueSnapshot } | null = null;
   let loading: { version: number; promise: Promise<CatalogueSnapshot> } | null = null;
+  let versionCheck: Promise<number> | null = null;
+
+  const currentVersion = () => {
+    if (!versionCheck) {
+      const check = readCatalogueVersion(db);
+      versionCheck = check;
+      // Settled checks are never reused, failed ones included: the next read asks again.
+      void check.finally(() => {
+        if (versionCheck === check) versionCheck = null;
+      }).catch(() => undefined);
+    }
+    return versionCheck;
+  };
 
   return async function catalogueSnapshot(): Promise<CatalogueSnapshot> {
-    const version = await readCatalogueVersion(db);
+    const version = await currentVersion();
     if (current?.version === version) return current.snapshot;
     if (loading?.version === version) return loading.promise;
     const promise = loadCatalogueSnapshot(db).then((snapshot) => {
@@ -165,6 +192,44 @@ export function createCatalogueSnapshotCache(db: ShopDb) {
     const attempt = { version, promise };
     loading = attempt;
     // A failed load is not kept: the next read tries again.
+    void promise.finally(() => {
+      if (loading === attempt) loading = null;
+    }).catch(() => undefined);
+    return promise;
+  };
+}
+
+/**
+ * The snapshot is trusted until the database announces a catalogue commit (migration 0006).
+ * The announcement arrives with the committing statement's answer, before its writer goes on,
+ * so a read that starts after a write committed sees it. Listening starts before the first
+ * load; an announcement during a load marks that load stale, so the next read loads again.
+ */
+function notifiedSnapshot(db: ShopDb, changes: CatalogueChanges) {
+  let listening: Promise<unknown> | null = null;
+  let generation = 0;
+  let current: { generation: number; snapshot: CatalogueSnapshot } | null = null;
+  let loading: { generation: number; promise: Promise<CatalogueSnapshot> } | null = null;
+
+  return async function catalogueSnapshot(): Promise<CatalogueSnapshot> {
+    listening ??= changes
+      .listen(() => {
+        generation++;
+      })
+      .catch((error: unknown) => {
+        listening = null;
+        throw error;
+      });
+    await listening;
+    if (current?.generation === generation) return current.snapshot;
+    if (loading?.generation === generation) return loading.promise;
+    const loadedFor = generation;
+    const promise = loadCatalogueSnapshot(db).then((snapshot) => {
+      if (!current || current.generation < loadedFor) current = { generation: loadedFor, snapshot };
+      return snapshot;
+    });
+    const attempt = { generation: loadedFor, promise };
+    loading = attempt;
     void promise.finally(() => {
       if (loading === attempt) loading = null;
     }).catch(() => undefined);

@@ -14,7 +14,8 @@ export type RestockResult = Result<{ queuedMails: number }, 'unknown-product' | 
 
 /**
  * The catalogue. Reads (`listProducts`, `getProductDetail`) come from an in-memory snapshot
- * (catalogue-snapshot.ts) checked against the database's `catalogue_version` on every read:
+ * (catalogue-snapshot.ts) checked against the database's `catalogue_version` on every read (on
+ * PGlite: reloaded when the database announces a catalogue commit):
  * a write committed by anyone — this service, another instance, SQL by hand — is seen by the
  * next read that starts after its commit, so a sold-out product never shows as available
  * longer than the requests already running when it sold out.
@@ -23,10 +24,13 @@ export type RestockResult = Result<{ queuedMails: number }, 'unknown-product' | 
  * time, cart and checkout) must read the rows inside its own transaction (`select … for
  * update` on the variants), never these objects. Returned objects are shared and frozen.
  */
-export function createCatalogueService({ db }: Pick<ServiceDeps, 'db'>, { notifyMe }: { notifyMe: NotifyMeService }) {
+export function createCatalogueService(
+  { db, catalogueChanges }: Pick<ServiceDeps, 'db' | 'catalogueChanges'>,
+  { notifyMe }: { notifyMe: NotifyMeService },
+) {
   // Services bound to a transaction get their own cache, which dies with them: it may hold
   // the transaction's uncommitted writes, which no other request may see.
-  const catalogueSnapshot = createCatalogueSnapshotCache(db);
+  const catalogueSnapshot = createCatalogueSnapshotCache(db, catalogueChanges);
 
   return {
     /** Every product with its membership code and promos. */

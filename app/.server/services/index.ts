@@ -1,10 +1,12 @@
 import type { Clock } from '../clock';
-import type { ShopDb } from '../db/client';
+import type { CatalogueChanges, ShopDb } from '../db/client';
 import type { Config } from '../env';
 import type { Logger } from '../logger';
 import { createMailOutboxService, type MailOutboxService } from '../mail/outbox';
 import { createAddressesService, type AddressesService } from './addresses';
 import { createCatalogueService, type CatalogueService } from './catalogue';
+import { createCouponAttemptLimiter, type CouponAttemptLimiter } from './coupon-attempts';
+import { createCouponsService, type CouponsService } from './coupons';
 import { createCustomersService, type CustomersService } from './customers';
 import { createNotifyMeService, type NotifyMeService } from './notify-me';
 
@@ -18,13 +20,15 @@ export type ServiceDeps = {
   config: Config;
   clock: Clock;
   logger: Logger;
+  /** Where the database can say so (PGlite): when catalogue writes commit. Never in a transaction. */
+  catalogueChanges?: CatalogueChanges;
 };
 
 /**
  * The shop's use cases, built once per process (and once per transaction that needs them).
  * A service never constructs another: one that needs another's work gets it here.
  */
-export function createServices(deps: ServiceDeps): Services {
+export function createServices(deps: ServiceDeps, shared: SharedState = { couponAttempts: createCouponAttemptLimiter(deps.db) }): Services {
   const notifyMe = createNotifyMeService(deps);
   return {
     catalogue: createCatalogueService(deps, { notifyMe }),
@@ -32,9 +36,16 @@ export function createServices(deps: ServiceDeps): Services {
     addresses: createAddressesService(deps),
     notifyMe,
     mailOutbox: createMailOutboxService(deps),
-    transaction: (work) => deps.db.transaction((tx) => work(createServices({ ...deps, db: tx }))),
+    coupons: createCouponsService(deps, { attempts: shared.couponAttempts }),
+    // A transaction's services see its uncommitted writes, which no notification announces.
+    // They share the process's attempt counters, which stay on the database: a rollback keeps the count.
+    transaction: (work) =>
+      deps.db.transaction((tx) => work(createServices({ ...deps, db: tx, catalogueChanges: undefined }, shared))),
   };
 }
+
+/** What the services of one process share, also with those bound to a transaction. */
+type SharedState = { couponAttempts: CouponAttemptLimiter };
 
 export type Services = {
   catalogue: CatalogueService;
@@ -42,6 +53,7 @@ export type Services = {
   addresses: AddressesService;
   notifyMe: NotifyMeService;
   mailOutbox: MailOutboxService;
+  coupons: CouponsService;
   /**
    * Runs `work` with services bound to one transaction: everything it does commits together
    * or not at all (a nested transaction becomes a savepoint).

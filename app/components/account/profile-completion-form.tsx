@@ -31,7 +31,7 @@ type ProfileCompletionFormProps = {
  * the server's answers update it in place.
  */
 export function ProfileCompletionForm({ schema, view, phoneRequired }: ProfileCompletionFormProps) {
-  const { t } = useShopTranslation('account');
+  const { t } = useShopTranslation(['account', 'forms']);
   const { form, fields, formProps, summary } = useShopForm(schema, {
     id: FORM_ID,
     lastResult: view.result,

@@ -26,7 +26,7 @@ type AddressFormProps = {
  * (dependent-fields.tsx): the server's answers update it in place.
  */
 export function AddressForm({ view, submitLabel, cancelTo }: AddressFormProps) {
-  const { t } = useShopTranslation('addresses');
+  const { t } = useShopTranslation(['addresses', 'forms']);
   const { form, fields, formProps, summary } = useShopForm(addressSchema, {
     id: FORM_ID,
     lastResult: view.result,

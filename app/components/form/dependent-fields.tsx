@@ -87,7 +87,7 @@ export function useDependentFields(options: {
  * the server for fans without JavaScript; gone once hydrated (the triggers send the refresh).
  */
 export function RefreshButton({ children }: { children?: ReactNode }) {
-  const { t } = useShopTranslation();
+  const { t } = useShopTranslation('forms');
   if (useHydrated()) return null;
   return (
     <button type="submit" name={INTENT_FIELD} value={REFRESH_INTENT} formNoValidate className="button">

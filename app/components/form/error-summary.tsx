@@ -20,7 +20,7 @@ type ErrorSummaryProps<Name extends string> = {
  * submit handled in the browser. Give it a new `key` after every failed submit to focus it again.
  */
 export function ErrorSummary<Name extends string>({ errors, labels, title }: ErrorSummaryProps<Name>) {
-  const { t, i18n } = useShopTranslation();
+  const { t, i18n } = useShopTranslation(['common', 'forms']);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();

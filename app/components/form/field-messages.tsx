@@ -9,7 +9,7 @@ export function hintIdOf(field: FieldMetadata<string>, hint: string | undefined)
 
 /** A field's hint and its error messages (translated), placed between label and control. */
 export function FieldMessages({ field, hint }: { field: FieldMetadata<string>; hint?: string }) {
-  const { t, i18n } = useShopTranslation();
+  const { t, i18n } = useShopTranslation(['common', 'forms']);
   const errors = field.errors ?? [];
   return (
     <>

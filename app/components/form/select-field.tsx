@@ -22,7 +22,7 @@ type SelectFieldProps = {
  * An empty list shows the spec's "No data" placeholder.
  */
 export function SelectField({ field, label, options, autoComplete, hint, disabled, focusOnLoad }: SelectFieldProps) {
-  const { t } = useShopTranslation();
+  const { t } = useShopTranslation('forms');
   const hintId = hintIdOf(field, hint);
   const { key, ...selectProps } = getSelectProps(field, { ariaDescribedBy: hintId });
   const errors = field.errors ?? [];

@@ -1,4 +1,5 @@
-import type { i18n as I18n, TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
+import type { ShopI18n } from '../../i18n/browser-i18n';
 import { translateMessage } from './messages';
 
 /** One line of the error summary: a field's message (`name` set) or the form's own (no `name`). */
@@ -35,7 +36,7 @@ export function summaryLinkText<Name extends string>(
   error: SummaryError<Name>,
   labels: Readonly<Record<Name, string>>,
   t: TFunction,
-  i18n: I18n,
+  i18n: ShopI18n,
 ): string {
   const message = translateMessage(t, i18n, error.message);
   if (error.name === undefined) return message;

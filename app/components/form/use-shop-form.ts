@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { formConstraint } from '../../forms/constraint';
 import { isRefresh } from '../../forms/intent';
 import { parseForm } from '../../forms/parse';
@@ -13,7 +13,7 @@ type LastResult = SubmissionResult<string[]> | null | undefined;
  * the error summary (focused after every failed submit) and `formProps` for `<Form>`.
  * A submit with `intent=refresh` is sent without validation (dependent lists, no JS needed).
  */
-export function useShopForm<Schema extends z.ZodObject, Name extends keyof z.input<Schema> & string>(
+export function useShopForm<Schema extends z.ZodMiniObject, Name extends keyof z.input<Schema> & string>(
   schema: Schema,
   options: {
     lastResult: LastResult;
@@ -31,7 +31,7 @@ export function useShopForm<Schema extends z.ZodObject, Name extends keyof z.inp
     defaultValue: options.defaultValue as never,
     constraint: formConstraint(schema),
     onValidate: ({ formData }) =>
-      parseForm(formData, isRefresh(formData) ? z.object({}).loose() : schema) as never,
+      parseForm(formData, isRefresh(formData) ? z.looseObject({}) : schema) as never,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -4,3 +4,4 @@ export * from './customers';
 export * from './identity';
 export * from './account';
 export * from './sessions';
+export * from './coupons';

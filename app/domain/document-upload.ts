@@ -1,0 +1,40 @@
+/**
+ * Identity-document uploads (spec §5 "Uploads", §9): the size limit, the accepted file types
+ * and how the fan's own file name is kept (only as a label: it never names a stored file).
+ */
+
+/** 4 MB: a file of exactly this many bytes is accepted, one byte more is refused (`tooLarge`). */
+export const DOCUMENT_MAX_BYTES = 4_194_304;
+
+/** Decided by the file's first bytes, never by its name or the browser's declared type. */
+export const DOCUMENT_FILE_TYPES = ['jpeg', 'png', 'pdf', 'msword'] as const;
+export type DocumentFileType = (typeof DOCUMENT_FILE_TYPES)[number];
+
+/** What is wrong with one uploaded file; `required` is the caller's (the form knows what it needs). */
+export type DocumentFileProblem = 'tooLarge' | 'type';
+
+export const DOCUMENT_MEDIA_TYPES: Readonly<Record<DocumentFileType, string>> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  msword: 'application/msword',
+};
+
+/** Long enough for any real file name, short enough to show in a list. */
+export const CLIENT_FILE_NAME_MAX = 100;
+
+/**
+ * The name the fan's browser sent, made safe to store and show: the last path segment only
+ * (old browsers send `C:\…\scan.pdf`), without control or invisible formatting characters
+ * (a right-to-left override would make `gpj.exe` look like `exe.jpg`), blanks collapsed,
+ * cut at CLIENT_FILE_NAME_MAX code points. Empty when nothing usable is left.
+ */
+export function clientFileName(sent: string): string {
+  const lastSegment = sent.split(/[\\/]/).pop() ?? '';
+  const visible = lastSegment
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cs}]/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  return Array.from(visible).slice(0, CLIENT_FILE_NAME_MAX).join('').trim();
+}

@@ -1,0 +1,64 @@
+import type { Language } from '../domain/catalogue-types';
+import { createBrowserI18n } from './browser-i18n';
+import type { BrowserTranslation, Namespace } from './translation-context';
+
+/**
+ * One lazy chunk per language and namespace (named `locale-<language>-<namespace>-<hash>.js`
+ * by vite/translation-chunk-names.ts), so a page downloads only the namespaces it uses, in its language.
+ */
+const bundleImports = import.meta.glob<unknown>('../locales/*/*.json', { import: 'default' });
+
+function importBundle(language: Language, namespace: Namespace): Promise<unknown> {
+  const importer = bundleImports[`../locales/${language}/${namespace}.json`];
+  return importer ? importer() : Promise.reject(new Error(`no translations for ${language}/${namespace}`));
+}
+
+/** The namespaces of a space-separated list (the page's HTML) that exist; unknown names are dropped. */
+export function knownNamespaces(list: string): Namespace[] {
+  const names = list.split(/\s+/).filter((name) => `../locales/it/${name}.json` in bundleImports);
+  return [...new Set(names)] as Namespace[];
+}
+
+/**
+ * A promise React's `use()` reads without suspending: it looks at a thenable's `status`
+ * (the fields React itself sets on promises it has seen settle) before waiting on it.
+ */
+const LOADED: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+
+/**
+ * The browser's translations (`createBrowserI18n`) holding the page's namespaces (downloaded
+ * in parallel before it hydrates), and `whenLoaded` for the namespaces later pages need.
+ */
+export async function loadPageTranslations(language: Language, listed: readonly Namespace[]): Promise<BrowserTranslation> {
+  const bundles = await Promise.all(listed.map(async (namespace) => [namespace, await importBundle(language, namespace)] as const));
+  const i18n = createBrowserI18n(language, Object.fromEntries(bundles));
+
+  // One download per namespace, one promise per set of missing namespaces (what `use()` is
+  // given again when the component retries). A failure is forgotten, so the next render retries.
+  const downloads = new Map<Namespace, Promise<void>>();
+  const waits = new Map<string, Promise<void>>();
+  const download = (namespace: Namespace) => {
+    let promise = downloads.get(namespace);
+    if (!promise) {
+      promise = importBundle(language, namespace).then((bundle) => {
+        i18n.addResourceBundle(language, namespace, bundle);
+      });
+      downloads.set(namespace, promise);
+      void promise.catch(() => downloads.delete(namespace));
+    }
+    return promise;
+  };
+  const whenLoaded = (namespaces: readonly Namespace[]): Promise<void> => {
+    const missing = namespaces.filter((namespace) => !i18n.hasResourceBundle(language, namespace));
+    if (missing.length === 0) return LOADED;
+    const key = missing.join(' ');
+    let wait = waits.get(key);
+    if (!wait) {
+      wait = Promise.all(missing.map(download)).then(() => undefined);
+      waits.set(key, wait);
+      void wait.catch(() => waits.delete(key));
+    }
+    return wait;
+  };
+  return { i18n, listed, whenLoaded };
+}
