@@ -36,3 +36,42 @@ export async function rawExchange(baseURL: string, head: string, body?: () => It
 
 /** The status code of a raw answer ("HTTP/1.1 400 Bad Request" → 400). */
 export const statusOf = (answer: string) => Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1]);
+
+/**
+ * A chunked upload of `total` bytes over a keep-alive connection, the way a browser meets an
+ * early answer: chunks go out until the shop's answer starts; then the body is ended with its
+ * last chunk and the socket half-closed, so the shop reads (and discards) everything before it
+ * closes. (With `Connection: close` the shop closes with unread bytes in its buffer, and the TCP
+ * reset that follows may discard the answer before the client reads it — a race, not a defect
+ * of the cap.) Gives the answer and how much had been sent when it started.
+ */
+export async function chunkedUpload(baseURL: string, head: string, total: number): Promise<{ answer: string; sentBeforeAnswer: number }> {
+  const { hostname, port } = new URL(baseURL);
+  const piece = `lng=${'a'.repeat(64 * 1024 - 4)}`;
+  const chunk = `${piece.length.toString(16)}\r\n${piece}\r\n`;
+  return new Promise((resolve, reject) => {
+    const received: Buffer[] = [];
+    let sent = 0;
+    let sentBeforeAnswer = -1;
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.write(head);
+      const pump = () => {
+        while (sentBeforeAnswer < 0 && sent < total) {
+          sent += piece.length;
+          if (!socket.write(chunk)) return void socket.once('drain', pump);
+        }
+        if (sentBeforeAnswer < 0) socket.end('0\r\n\r\n');
+      };
+      pump();
+    });
+    socket.on('data', (data: Buffer) => {
+      if (sentBeforeAnswer < 0) {
+        sentBeforeAnswer = sent;
+        socket.end('0\r\n\r\n');
+      }
+      received.push(data);
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve({ answer: Buffer.concat(received).toString('latin1'), sentBeforeAnswer }));
+  });
+}
