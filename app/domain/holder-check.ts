@@ -1,0 +1,114 @@
+/**
+ * The holder a fan types in when buying on behalf of a minor (spec §5 "Buyer form", "Names",
+ * "Contact", "Tax code"; §4 birth-date bounds), as domain reason codes per field. The configure
+ * form's schema shows them as messages; the cart service checks them again.
+ *
+ * - Required: firstName, lastName, dob, gender, birthCountryCode; for an Italian birth country
+ *   (or none) also province and municipality, and for the club card the tax code.
+ * - e-mail and phone are optional and checked when given.
+ * - The birth date must fall within the product's on-behalf bounds (`outOfRange`).
+ * - A tax code, when given, must match the holder (format, then names, date, gender, place).
+ *
+ * Buying for oneself has no holder draft: the holder is the fan's own profile.
+ */
+import { onBehalfBirthDateBounds, isOnBehalfBirthDateAllowed, type HolderAges } from './buy-for';
+import type { ProductKind } from './cart-rules';
+import { ITALY } from './countries';
+import { isAcceptableEmail } from './email';
+import { isValidPersonName, trimPersonName } from './person-name';
+import { checkProfileDraft } from './profile-check';
+import type { FieldProblems } from './result';
+
+/** The holder as typed ('' for empty). */
+export type HolderDraft = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  dob: string;
+  gender: string;
+  birthCountryCode: string;
+  birthProvinceCode: string;
+  birthCityCode: string;
+  taxCode: string;
+};
+export type HolderField = keyof HolderDraft;
+
+export const HOLDER_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'dob',
+  'gender',
+  'birthCountryCode',
+  'birthProvinceCode',
+  'birthCityCode',
+  'taxCode',
+] as const satisfies readonly HolderField[];
+
+/** Longest first or last name the shop keeps (forms/person-name-field uses the same). */
+export const MAX_HOLDER_NAME_LENGTH = 80;
+
+export type HolderCheckContext = {
+  product: HolderAges & { kind: ProductKind };
+  /** The shop's day (Rome), YYYY-MM-DD. */
+  today: string;
+  /** ISO country code → "Z" code, for the birthplace part of a foreign-born holder's tax code. */
+  countryNationalCodes: Readonly<Record<string, string>>;
+};
+
+/** Whether the holder's tax code must be given: the club card, for a holder born in Italy (or with no country yet). */
+export function isHolderTaxCodeRequired(kind: ProductKind, birthCountryCode: string): boolean {
+  const country = birthCountryCode.trim().toUpperCase();
+  return kind === 'card' && (country === '' || country === ITALY);
+}
+
+function checkName(value: string): string | null {
+  const name = trimPersonName(value);
+  if (name === '') return 'required';
+  if (name.length > MAX_HOLDER_NAME_LENGTH) return 'tooLong';
+  return isValidPersonName(name) ? null : 'invalid';
+}
+
+/**
+ * Reason codes: `required`; names `invalid` | `tooLong`; email `invalid`; dob `invalid` |
+ * `future` | `tooOld` | `outOfRange`; the others as `checkProfileDraft` (whose rules for the
+ * date, gender, phone, birth place and tax code are the same for every person the shop keeps).
+ */
+export function checkHolderDraft(draft: HolderDraft, context: HolderCheckContext): FieldProblems<HolderField> {
+  const problems: FieldProblems<HolderField> = {};
+  const firstName = checkName(draft.firstName);
+  if (firstName) problems.firstName = firstName;
+  const lastName = checkName(draft.lastName);
+  if (lastName) problems.lastName = lastName;
+  const email = draft.email.trim();
+  if (email !== '' && !isAcceptableEmail(email)) problems.email = 'invalid';
+
+  const personal = checkProfileDraft(draft, {
+    holder: { firstName: trimPersonName(draft.firstName), lastName: trimPersonName(draft.lastName) },
+    requested: [],
+    today: context.today,
+    countryNationalCodes: context.countryNationalCodes,
+  });
+  // "Italy or unset" (spec §5): with no country yet, the Italian birth place is asked too.
+  if (draft.birthCountryCode.trim() === '') {
+    if (draft.birthProvinceCode.trim() === '') personal.birthProvinceCode = 'required';
+    if (draft.birthCityCode.trim() === '') personal.birthCityCode = 'required';
+  }
+  // The profile asks an Italian-born fan's tax code; a holder's only for the card.
+  if (personal.taxCode === 'required' && !isHolderTaxCodeRequired(context.product.kind, draft.birthCountryCode)) {
+    delete personal.taxCode;
+  }
+  if (personal.taxCode === undefined && isHolderTaxCodeRequired(context.product.kind, draft.birthCountryCode) && draft.taxCode.trim() === '') {
+    personal.taxCode = 'required';
+  }
+  // A tax code's names only mean something once the names themselves are valid.
+  if ((firstName || lastName) && (personal.taxCode === 'surname' || personal.taxCode === 'name')) delete personal.taxCode;
+  Object.assign(problems, personal);
+
+  if (!personal.dob && !isOnBehalfBirthDateAllowed(draft.dob.trim(), onBehalfBirthDateBounds(context.product, context.today))) {
+    problems.dob = 'outOfRange';
+  }
+  return problems;
+}
