@@ -39,10 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getShopSession(request, context);
   const user = await getSessionUser(request, context);
   const { notice, setCookie } = await takeNotice(session, context);
-  const { config, clock } = context.get(shopContext);
+  const { config, clock, services } = context.get(shopContext);
   const headers: HeadersInit = setCookie ? { 'Set-Cookie': setCookie } : {};
+  // The header's cart count: one indexed count for a signed-in fan, nothing for visitors.
+  const cartCount = user ? await services.cart.countItems({ customerId: user.customerId, subject: user.subject }) : 0;
   return data({
-    signedIn: user ? { firstName: user.firstName } : null,
+    signedIn: user ? { firstName: user.firstName, cartCount } : null,
     language: getLanguage(context),
     requestId: context.get(requestContext).id,
     supportUrl: config.supportUrl,

@@ -24,6 +24,10 @@ export default [
 
   layout('routes/secured.tsx', [
     route('products/:id/notify-me', 'routes/catalogue/notify-me.tsx'),
+    // Configure and add to cart: the entry picks the process; `cartItem` and `buyFor` are query parameters.
+    route('products/:id/configure', 'routes/configure/entry.tsx'),
+    route('products/:id/configure/:process', 'routes/configure/configure.tsx'),
+    route('coupon', 'routes/configure/coupon-entry.tsx'),
     route('cart', 'routes/cart/cart.tsx'),
 
     // Account: the spec's dashboard, add-user-info, the address pages of its sign-in service.

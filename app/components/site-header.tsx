@@ -32,7 +32,7 @@ function AccountControl({ signedIn }: { signedIn: { firstName: string } | null }
  * without JavaScript and is announced as an expandable button; from 768 px the CSS shows its
  * content inline and hides the toggle, so desktop keeps a plain navigation bar.
  */
-export function SiteHeader({ language, signedIn }: { language: Language; signedIn: { firstName: string } | null }) {
+export function SiteHeader({ language, signedIn }: { language: Language; signedIn: { firstName: string; cartCount: number } | null }) {
   const { t } = useShopTranslation();
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
@@ -58,7 +58,18 @@ export function SiteHeader({ language, signedIn }: { language: Language; signedI
                   <NavLink to="/coupon">{t('nav.coupon')}</NavLink>
                 </li>
                 <li>
-                  <NavLink to="/cart">{t('nav.cart')}</NavLink>
+                  <NavLink to="/cart">
+                    {t('nav.cart')}
+                    {signedIn && signedIn.cartCount > 0 ? (
+                      <>
+                        {' '}
+                        <span className="site-header__count" aria-hidden="true">
+                          {signedIn.cartCount}
+                        </span>
+                        <span className="visually-hidden">{t('nav.cartCount', { count: signedIn.cartCount })}</span>
+                      </>
+                    ) : null}
+                  </NavLink>
                 </li>
                 {signedIn ? (
                   <li>

@@ -1,0 +1,97 @@
+import { Link } from 'react-router';
+import type { BuyFor } from '../../domain/buy-for';
+import type { ProductKind } from '../../domain/cart-rules';
+import type { Language } from '../../domain/catalogue-types';
+import type { ConfigureParts, ConfigureProcess, PrimaryAction } from '../../domain/configure';
+import type { ProfilePart } from '../../domain/profile-completeness';
+import type { DisplayPrice } from '../../domain/promo';
+import type { configureSchema } from '../../forms/configure';
+import type { ConfigureDraft, ConfigureField } from '../../domain/configure';
+import type { DependentFormView } from '../../forms/refresh';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
+import { useRootData } from '../../root';
+import { PriceTag } from '../catalogue/price-tag';
+import type { SelectOption } from '../form/select-field';
+import { Breadcrumb } from '../ui/breadcrumb';
+import { ConfigureForm } from './configure-form';
+
+export type ConfigurePageData = {
+  product: {
+    id: string;
+    name: string;
+    imageUrl: string;
+    kind: ProductKind;
+    price: DisplayPrice;
+    variants: { value: string; label: string; itLabel: string; ukLabel: string; soldOut: boolean }[];
+    customization: { label: string; minLength: number; maxLength: number } | null;
+  };
+  process: ConfigureProcess;
+  editing: { id: string; documents: { side: 'FRONT' | 'BACK'; fileName: string; fileType: string; size: number }[] } | null;
+  returnTo: string;
+  missing: ProfilePart[];
+};
+
+export type ConfigureFormData = {
+  buyFor: { offered: BuyFor[]; chosen: BuyFor; ageNotOk: boolean };
+  parts: ConfigureParts;
+  own: { firstName: string; lastName: string; email: string; dob: string; taxCode: string };
+  primaryAction: PrimaryAction;
+  schema: ReturnType<typeof configureSchema>;
+  view: DependentFormView<ConfigureField, { choices: { countries: SelectOption[]; provinces: SelectOption[]; cities: SelectOption[] } }> & {
+    values: ConfigureDraft;
+  };
+};
+
+/**
+ * The configure page: the product, then either what the profile lacks (with the way to complete
+ * it and come back), the age message when no buy-for option fits, or the form.
+ */
+export function ConfigurePage({ page, form }: { page: ConfigurePageData; form: ConfigureFormData | null }) {
+  const { t } = useShopTranslation(['configure', 'catalogue', 'account']);
+  const language = (useRootData()?.language ?? 'it') as Language;
+  const { product } = page;
+  const heading = t(`configure:heading.${page.process}`, { name: product.name });
+  return (
+    <article className="configure" aria-labelledby="configure-heading">
+      <Breadcrumb trail={[{ to: `/products/${product.id}`, label: product.name }]} current={t(`configure:current.${page.process}`)} />
+      <div className="configure__product">
+        <img src={product.imageUrl} alt="" width={96} height={60} className="configure__image" />
+        <div>
+          <h1 id="configure-heading">{heading}</h1>
+          <PriceTag price={product.price} language={language} t={t} className="configure__price" />
+        </div>
+      </div>
+      {page.missing.length > 0 ? (
+        <MissingProfile missing={page.missing} returnTo={page.returnTo} />
+      ) : form === null ? null : form.buyFor.ageNotOk ? (
+        <p className="configure__notice" role="alert">
+          {t('configure:buyFor.ageNotOk')}
+        </p>
+      ) : (
+        <ConfigureForm page={page} form={form} />
+      )}
+    </article>
+  );
+}
+
+/** Spec §5: a missing profile field blocks purchase; the fields are listed with the way to fill them in. */
+function MissingProfile({ missing, returnTo }: { missing: ProfilePart[]; returnTo: string }) {
+  const { t } = useShopTranslation(['configure', 'account']);
+  const completeHref = `/account/profile/complete?fields=taxcode&redirectUri=${encodeURIComponent(returnTo)}`;
+  return (
+    <section className="configure__missing" aria-labelledby="missing-heading">
+      <h2 id="missing-heading">{t('configure:missing.heading')}</h2>
+      <p>{t('configure:missing.intro')}</p>
+      <ul>
+        {missing.map((part) => (
+          <li key={part}>{t(`account:fields.${part}`)}</li>
+        ))}
+      </ul>
+      <p>
+        <Link to={completeHref} className="button button--primary">
+          {t('configure:missing.complete')}
+        </Link>
+      </p>
+    </section>
+  );
+}

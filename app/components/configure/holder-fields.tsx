@@ -1,0 +1,133 @@
+import type { FieldMetadata } from '@conform-to/react';
+import { ITALY } from '../../domain/countries';
+import { formatBirthDate } from '../../domain/birth-date';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
+import { RefreshButton, RefreshHint } from '../form/dependent-fields';
+import { PersonNameFields } from '../form/person-name-fields';
+import { RadioGroupField } from '../form/radio-group-field';
+import { SelectField, type SelectOption } from '../form/select-field';
+import { TextField } from '../form/text-field';
+
+type HolderFieldName =
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'dob'
+  | 'gender'
+  | 'birthCountryCode'
+  | 'birthProvinceCode'
+  | 'birthCityCode'
+  | 'taxCode';
+
+/** The fan's own data, read-only: the holder when buying for oneself, the manager on behalf. */
+export function OwnData({
+  own,
+  heading,
+  intro,
+}: {
+  own: { firstName: string; lastName: string; email: string; dob: string; taxCode: string };
+  heading: string;
+  intro: string;
+}) {
+  const { t } = useShopTranslation(['configure', 'account']);
+  return (
+    <section className="configure__own" aria-label={heading}>
+      <h2 className="configure__section-heading">{heading}</h2>
+      <p className="form-field__hint">{intro}</p>
+      <dl className="configure__own-data">
+        <dt>{t('configure:holder.name')}</dt>
+        <dd>{`${own.firstName} ${own.lastName}`}</dd>
+        <dt>{t('configure:holder.email')}</dt>
+        <dd>{own.email}</dd>
+        <dt>{t('account:fields.dob')}</dt>
+        <dd>{own.dob ? formatBirthDate(own.dob) : '—'}</dd>
+        <dt>{t('account:fields.taxCode')}</dt>
+        <dd>{own.taxCode || '—'}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * The holder a fan buys for (on behalf of a minor): names, contact, birth data and tax code.
+ * The birth-place lists narrow with the date, country and province (dependent-fields.tsx).
+ */
+export function HolderFields({
+  fields,
+  choices,
+  birthCountryCode,
+  taxCodeRequired,
+  focusOnLoad,
+}: {
+  fields: Record<HolderFieldName, FieldMetadata<string>>;
+  choices: { countries: SelectOption[]; provinces: SelectOption[]; cities: SelectOption[] };
+  birthCountryCode: string;
+  taxCodeRequired: boolean;
+  focusOnLoad: (name: string) => boolean;
+}) {
+  const { t } = useShopTranslation(['configure', 'account', 'forms']);
+  const bornInItaly = birthCountryCode.trim().toUpperCase() === ITALY;
+  const provinceChosen = choices.cities.length > 0;
+  const optional = (label: string) => `${label} ${t('forms:optional')}`;
+  return (
+    <fieldset className="form-fieldset">
+      <legend className="form-fieldset__legend">{t('configure:holder.legend')}</legend>
+      <p className="form-field__hint">{t('configure:holder.intro')}</p>
+      <PersonNameFields
+        firstName={fields.firstName}
+        lastName={fields.lastName}
+        labels={{ firstName: t('configure:holder.firstName'), lastName: t('configure:holder.lastName') }}
+      />
+      <TextField field={fields.email} label={optional(t('configure:holder.email'))} type="email" autoComplete="off" />
+      <TextField field={fields.phone} label={optional(t('account:fields.phone'))} type="tel" autoComplete="off" />
+      <TextField
+        field={fields.dob}
+        label={t('account:fields.dob')}
+        type="date"
+        autoComplete="off"
+        hint={t('configure:holder.dobHint')}
+        focusOnLoad={focusOnLoad('dob')}
+      />
+      <RadioGroupField
+        field={fields.gender}
+        legend={t('account:fields.gender')}
+        options={[
+          { value: 'F', label: t('account:gender.F') },
+          { value: 'M', label: t('account:gender.M') },
+        ]}
+      />
+      <RefreshHint>{t('account:complete.refreshHint')}</RefreshHint>
+      <SelectField
+        field={fields.birthCountryCode}
+        label={t('account:fields.birthCountry')}
+        options={choices.countries}
+        focusOnLoad={focusOnLoad('birthCountryCode')}
+      />
+      {bornInItaly ? (
+        <>
+          <SelectField
+            field={fields.birthProvinceCode}
+            label={t('account:fields.birthProvince')}
+            options={choices.provinces}
+            focusOnLoad={focusOnLoad('birthProvinceCode')}
+          />
+          <SelectField
+            field={fields.birthCityCode}
+            label={t('account:fields.birthCity')}
+            options={choices.cities}
+            disabled={!provinceChosen}
+            hint={provinceChosen ? undefined : t('account:complete.cityHint')}
+          />
+        </>
+      ) : null}
+      <RefreshButton />
+      <TextField
+        field={fields.taxCode}
+        label={taxCodeRequired ? t('account:fields.taxCode') : optional(t('account:fields.taxCode'))}
+        autoComplete="off"
+        hint={t('account:complete.taxCodeHint')}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,198 @@
+// What the configure pages need from the outside world: the product, process and buy-for choice
+// the URL names, the item being edited, the fan's own data, the schema's context and the
+// birth-place lists of an on-behalf holder. The route stays a thin loader/action/component.
+import { data } from 'react-router';
+import { buyForOptions, isBuyFor, type BuyFor, type BuyForOptions } from '../../domain/buy-for';
+import type { Language, ProductDetail } from '../../domain/catalogue-types';
+import { productKindOf } from '../../domain/cart-rules';
+import {
+  allowedProcesses,
+  CONFIGURE_FIELDS,
+  configurePartsOf,
+  isConfigureProcess,
+  type ConfigureCheckContext,
+  type ConfigureDraft,
+  type ConfigureField,
+  type ConfigureParts,
+  type ConfigureProcess,
+} from '../../domain/configure';
+import { formatCouponCode } from '../../domain/coupon-code';
+import { ITALY } from '../../domain/countries';
+import { missingProfileParts, type ProfilePart } from '../../domain/profile-completeness';
+import { romeDate } from '../../domain/shop-time';
+import { displayPrice } from '../../domain/promo';
+import type { DescribeForm } from '../../.server/http/refresh';
+import { countryNationalCodes } from '../../.server/services/birth-places';
+import type { CartItemView, CartOwner } from '../../.server/services/cart-contract';
+import type { Customer } from '../../.server/services/customers';
+import type { Services } from '../../.server/services';
+import { birthPlaceChoices, type BirthPlaceChoices } from '../account/birth-place-view.server';
+
+/** Every profile part a purchase needs (spec §5 "Availability": a missing one blocks it). */
+export const PURCHASE_PROFILE_FIELDS = ['taxcode'] as const;
+
+export type ConfigureTarget = {
+  product: ProductDetail;
+  process: ConfigureProcess;
+  /** The item being edited (`?cartItem=`), this fan's and for this product. */
+  editing: CartItemView | null;
+};
+
+/**
+ * The product, process and edited item the URL names, or a 404: an unknown product, a process
+ * the product does not allow (sold out, a gift of the club card…), or a `cartItem` that is not
+ * this fan's item of this product in this process.
+ */
+export async function readConfigureTarget(
+  services: Services,
+  owner: CartOwner,
+  params: { id: string; process?: string },
+  url: URL,
+): Promise<ConfigureTarget> {
+  const product = await services.catalogue.getProductDetail(params.id);
+  if (!product) throw data({ reason: 'product-not-found' }, { status: 404 });
+  const process = params.process;
+  if (!isConfigureProcess(process) || !allowedProcesses(configurableOf(product)).includes(process)) {
+    throw data(null, { status: 404 });
+  }
+  const cartItemId = url.searchParams.get('cartItem');
+  if (cartItemId === null) return { product, process, editing: null };
+  const editing = await services.cart.findItem(owner, cartItemId);
+  if (!editing || editing.productId !== product.id || editing.process !== process) throw data(null, { status: 404 });
+  return { product, process, editing };
+}
+
+export function configurableOf(product: ProductDetail) {
+  return { ...product, kind: productKindOf(product.tags) };
+}
+
+/**
+ * The buy-for choice a page opens with: `?buyFor=` when it names an offered one, else an edited
+ * item's own, else the rule's default. A value the rule does not offer is a 400 (a forged or
+ * stale link); with no option at all the page says so (`ageNotOk`) and shows no form.
+ */
+export function chooseBuyFor(options: BuyForOptions, requested: string | null, editing: CartItemView | null): BuyFor {
+  if (requested !== null && requested !== '') {
+    if (!isBuyFor(requested) || (!options.ageNotOk && !options.offered.includes(requested))) throw data(null, { status: 400 });
+    return requested;
+  }
+  if (editing?.buyFor && options.offered.includes(editing.buyFor)) return editing.buyFor;
+  return options.defaultChoice;
+}
+
+/** The schema's inputs for this fan, product and process (sent to the browser, which builds the same schema). */
+export async function configureFormContext(
+  product: ProductDetail,
+  process: ConfigureProcess,
+  customer: Customer,
+  now: Date,
+): Promise<ConfigureCheckContext> {
+  const customization = product.customizations[0];
+  return {
+    process,
+    product: {
+      kind: productKindOf(product.tags),
+      tags: product.tags,
+      priceCents: product.priceCents,
+      availability: product.availability,
+      soldOut: product.soldOut,
+      minHolderAge: product.minHolderAge,
+      maxHolderAge: product.maxHolderAge,
+      variants: product.variants.map((variant) => ({ id: variant.id, stockQty: variant.stockQty })),
+      customization: customization ? { minLength: customization.minLength, maxLength: customization.maxLength } : null,
+    },
+    customerBirthDate: customer.dob ?? '',
+    today: romeDate(now),
+    countryNationalCodes: await countryNationalCodes(),
+  };
+}
+
+export function buyForOptionsOf(product: ProductDetail, customer: Customer, now: Date): BuyForOptions {
+  return buyForOptions(product, customer.dob ?? '', romeDate(now));
+}
+
+export function missingForPurchase(customer: Customer): ProfilePart[] {
+  return missingProfileParts(customer, PURCHASE_PROFILE_FIELDS);
+}
+
+export function partsOf(product: ProductDetail, process: ConfigureProcess, buyFor: BuyFor): ConfigureParts {
+  return configurePartsOf(
+    process,
+    { kind: productKindOf(product.tags), hasVariants: product.variants.length > 0, hasCustomization: product.customizations.length > 0 },
+    process === 'gift' ? null : buyFor,
+  );
+}
+
+/** A new item's form: the chosen buy-for, Italy for the holder's birth country, a link to someone by e-mail. */
+export function newConfigureDraft(buyFor: BuyFor, couponCode: string): ConfigureDraft {
+  const draft = Object.fromEntries(CONFIGURE_FIELDS.map((field) => [field, ''])) as ConfigureDraft;
+  return {
+    ...draft,
+    buyFor,
+    birthCountryCode: ITALY,
+    couponCode: couponCode === '' ? '' : formatCouponCode(couponCode),
+    giftRecipient: 'someone',
+    giftContactType: 'EMAIL',
+  };
+}
+
+/** What was submitted, as the form shows it again after a refused save. */
+export function submittedConfigureDraft(formData: FormData): ConfigureDraft {
+  const valueOf = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return Object.fromEntries(CONFIGURE_FIELDS.map((field) => [field, valueOf(field)])) as ConfigureDraft;
+}
+
+export type ConfigureFormView = { choices: BirthPlaceChoices };
+
+/** The holder's birth-place lists for what the form holds (only asked on behalf). */
+export function describeConfigureForm(language: Language, today: string, holderFields: boolean): DescribeForm<ConfigureField, ConfigureFormView> {
+  return async (values) => {
+    if (!holderFields) return { choices: { countries: [], provinces: [], cities: [] } };
+    const choices = await birthPlaceChoices(
+      {
+        dob: values.dob.trim(),
+        birthCountryCode: values.birthCountryCode.trim().toUpperCase(),
+        birthProvinceCode: values.birthProvinceCode.trim().toUpperCase(),
+      },
+      language,
+      today,
+    );
+    return { choices };
+  };
+}
+
+/** The product as the page shows it: name, picture, price now, sizes and the customisation rule. */
+export function productView(product: ProductDetail, language: Language, now: Date) {
+  const customization = product.customizations[0];
+  return {
+    id: product.id,
+    name: product.name[language],
+    imageUrl: product.imageUrl,
+    kind: productKindOf(product.tags),
+    price: displayPrice(product, now),
+    variants: product.variants.map((variant) => ({
+      value: variant.id,
+      label: variant.label,
+      itLabel: variant.itLabel,
+      ukLabel: variant.ukLabel,
+      soldOut: variant.stockQty <= 0,
+    })),
+    customization: customization
+      ? { label: customization.ruleLabel[language], minLength: customization.minLength, maxLength: customization.maxLength }
+      : null,
+  };
+}
+
+/** The fan as holder (for myself) or manager (on behalf), read-only: from the profile, never the form. */
+export function ownDataOf(customer: Customer) {
+  return {
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    dob: customer.dob ?? '',
+    taxCode: customer.taxCode ?? '',
+  };
+}
