@@ -1,0 +1,150 @@
+import {
+  addToCart,
+  chooseBirthPlace,
+  CONFIGURE_TEXTS,
+  expectCartCount,
+  mintCoupon,
+  signUpFanWithProfile,
+} from './pages/configure';
+import { expectNoAxeViolations } from './support/axe';
+import { expect, test } from './support/test';
+
+// Issue 11: configure and add to cart, with and without JavaScript. Each test has a fan of its
+// own (the cart fills up) with Mario's profile (born 1980: an adult who may buy for himself and
+// on behalf of a minor).
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e5273de10000000049454e44ae426082', 'hex');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+for (const language of ['it', 'en'] as const) {
+  const texts = CONFIGURE_TEXTS[language];
+
+  test(`buy for myself, then change the item through cartItem (${language})`, async ({ page, auth }) => {
+    test.setTimeout(120_000);
+    await signUpFanWithProfile(page, auth, language);
+
+    await test.step('the entry goes on to the buy form; the holder is the fan, read-only', async () => {
+      await page.goto('/products/j1897/configure');
+      await expect(page).toHaveURL(/\/products\/j1897\/configure\/buy$/);
+      await expect(page.getByRole('heading', { name: texts.ownHolder })).toBeVisible();
+      await expect(page.getByText('RSSMRA80A01H501U')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('add it with automatic renewal', async () => {
+      await page.getByLabel(texts.renewal).check();
+      await addToCart(page, texts);
+      await expect(page.getByRole('status')).toContainText('J1897');
+      await expect(page.getByRole('listitem').filter({ hasText: 'J1897' })).toBeVisible();
+      await expectCartCount(page, texts, 1);
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('change it: the form comes back prefilled and saves the same item', async () => {
+      await page.getByRole('link', { name: new RegExp(`^${texts.change} J1897`) }).click();
+      await expect(page).toHaveURL(/cartItem=/);
+      await expect(page.getByLabel(texts.renewal)).toBeChecked();
+      await page.getByLabel(texts.renewal).uncheck();
+      await addToCart(page, texts, 'saveToCart');
+      await expectCartCount(page, texts, 1);
+      await page.getByRole('link', { name: new RegExp(`^${texts.change} J1897`) }).click();
+      await expect(page.getByLabel(texts.renewal)).not.toBeChecked();
+    });
+  });
+}
+
+test('buy on behalf of a Junior: the holder typed in, the fan as manager', async ({ page, auth }) => {
+  test.setTimeout(120_000);
+  const texts = CONFIGURE_TEXTS.en;
+  await signUpFanWithProfile(page, auth, 'en');
+  await page.goto('/products/junior/configure/buy');
+  // Mario is too old to hold a Junior membership: on behalf is the only choice.
+  await expect(page.getByRole('heading', { name: texts.manager })).toBeVisible();
+
+  await test.step('a holder too old for the product is refused at the date of birth', async () => {
+    await page.getByLabel(texts.holderFirstName).fill('Luca');
+    await page.getByLabel(texts.holderLastName).fill('Rossi');
+    await page.getByLabel(texts.dob).fill('2010-01-01');
+    await page.getByLabel(texts.male).check();
+    await chooseBirthPlace(page, texts, 'Roma', 'Roma');
+    await page.getByRole('button', { name: texts.addToCart }).click();
+    await expect(page.getByRole('alert').getByRole('link', { name: /Date of birth/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  await test.step('a holder in the age band goes into the cart', async () => {
+    await page.getByLabel(texts.dob).fill('2018-03-10');
+    // A new birth date empties province and municipality (spec §4 clearing rules): choose them again.
+    if (await page.getByLabel(texts.province, { exact: true }).inputValue() === '') {
+      await chooseBirthPlace(page, texts, 'Roma', 'Roma');
+    }
+    await addToCart(page, texts);
+    await expect(page.getByRole('listitem').filter({ hasText: 'Junior' })).toContainText('Luca Rossi');
+    await expectCartCount(page, texts, 1);
+  });
+});
+
+test('gift to someone with a message', async ({ page, auth }) => {
+  const texts = CONFIGURE_TEXTS.it;
+  await signUpFanWithProfile(page, auth, 'it');
+  await page.goto('/products/black-and-white/configure/gift');
+  await page.getByLabel(texts.giftSomeone).check();
+  await page.getByLabel(texts.byEmail).check();
+  await page.getByLabel(texts.giftEmail).fill('amica@example.org');
+  await page.getByLabel(texts.giftMessage).fill('Forza! Buon compleanno');
+  await expectNoAxeViolations(page);
+  await addToCart(page, texts);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Black & White' })).toContainText('regalo');
+  await expectCartCount(page, texts, 1);
+});
+
+test('a coupon through /coupon: the code leads to its membership, which costs nothing', async ({ page, auth }) => {
+  const texts = CONFIGURE_TEXTS.en;
+  await signUpFanWithProfile(page, auth, 'en');
+  const code = await mintCoupon(page.request, 'stadium');
+  await page.goto('/coupon');
+  await expectNoAxeViolations(page);
+  // Typed loosely: lower case, no hyphen; the shop reads it as the spec says.
+  await page.getByLabel(texts.couponLabel).fill(code.replace('-', '').toLowerCase());
+  await page.getByRole('button', { name: texts.couponContinue }).click();
+  await expect(page).toHaveURL(/\/products\/stadium\/configure\/coupon\?couponCode=/);
+  await expect(page.getByLabel(texts.couponLabel)).toHaveValue(code);
+  await addToCart(page, texts);
+  const item = page.getByRole('listitem').filter({ hasText: 'Stadium' });
+  await expect(item).toContainText(code.replace('-', ''));
+  await expect(item).toContainText('€0');
+  await expectCartCount(page, texts, 1);
+
+  await test.step('the same code again is refused: it is used', async () => {
+    await page.goto('/coupon');
+    await page.getByLabel(texts.couponLabel).fill(code);
+    await page.getByRole('button', { name: texts.couponContinue }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page).toHaveURL(/\/coupon$/);
+  });
+});
+
+test('the club card with a size, a name and both sides of the document', async ({ page, auth }) => {
+  test.setTimeout(120_000);
+  const texts = CONFIGURE_TEXTS.en;
+  await signUpFanWithProfile(page, auth, 'en');
+  await page.goto('/products/jcard/configure');
+  await expect(page).toHaveURL(/\/products\/jcard\/configure\/buy$/);
+  await page.getByLabel(/^M \(IT 48, UK 38\)$/).check();
+  // The sold-out size is shown but cannot be chosen.
+  await expect(page.getByLabel(/^XXXL/)).toBeDisabled();
+  await page.getByLabel(texts.customization).fill('Mario');
+  await page.getByLabel(texts.documentType).check();
+  await page.getByLabel(texts.front).setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByLabel(texts.back).setInputFiles({ name: 'back.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expectNoAxeViolations(page);
+  await addToCart(page, texts);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Club Card' })).toBeVisible();
+  await expectCartCount(page, texts, 1);
+
+  await test.step('changing it lists the stored documents by name', async () => {
+    await page.getByRole('link', { name: /^Change Club Card/ }).click();
+    await expect(page.getByText('front.png (png)')).toBeVisible();
+    await expect(page.getByText('back.pdf (pdf)')).toBeVisible();
+  });
+});
