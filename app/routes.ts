@@ -28,6 +28,8 @@ export default [
     route('products/:id/configure', 'routes/configure/entry.tsx'),
     route('products/:id/configure/:process', 'routes/configure/configure.tsx'),
     route('coupon', 'routes/configure/coupon-entry.tsx'),
+    // The buyer form's on-blur tax code check (JSON).
+    route('configure/tax-code', 'routes/configure/tax-code-check.ts'),
     route('cart', 'routes/cart/cart.tsx'),
 
     // Account: the spec's dashboard, add-user-info, the address pages of its sign-in service.

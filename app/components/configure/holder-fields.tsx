@@ -1,4 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
+import { useState } from 'react';
 import { ITALY } from '../../domain/countries';
 import { formatBirthDate } from '../../domain/birth-date';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
@@ -70,6 +71,7 @@ export function HolderFields({
   const bornInItaly = birthCountryCode.trim().toUpperCase() === ITALY;
   const provinceChosen = choices.cities.length > 0;
   const optional = (label: string) => `${label} ${t('forms:optional')}`;
+  const serverCheck = useServerTaxCodeCheck();
   return (
     <fieldset className="form-fieldset">
       <legend className="form-fieldset__legend">{t('configure:holder.legend')}</legend>
@@ -122,12 +124,53 @@ export function HolderFields({
         </>
       ) : null}
       <RefreshButton />
-      <TextField
-        field={fields.taxCode}
-        label={taxCodeRequired ? t('account:fields.taxCode') : optional(t('account:fields.taxCode'))}
-        autoComplete="off"
-        hint={t('account:complete.taxCodeHint')}
-      />
+      <div onBlur={(event) => bornInItaly && void serverCheck.run(event.target)}>
+        <TextField
+          field={fields.taxCode}
+          label={taxCodeRequired ? t('account:fields.taxCode') : optional(t('account:fields.taxCode'))}
+          autoComplete="off"
+          hint={t('account:complete.taxCodeHint')}
+        />
+        {/* The server's word, when the form's own check found nothing to say. */}
+        <p className="form-field__error" aria-live="polite">
+          {bornInItaly && (fields.taxCode.errors ?? []).length === 0 ? serverCheck.message : null}
+        </p>
+      </div>
     </fieldset>
   );
+}
+
+/**
+ * Spec §5: an Italian-born holder's tax code is checked by the server when the field is left
+ * (`/configure/tax-code`, JSON). Only with JavaScript; the submit checks the same rules anyway.
+ * A 400 (something it depends on is missing) or a failed request says nothing: the form's own
+ * messages cover those.
+ */
+function useServerTaxCodeCheck() {
+  const [message, setMessage] = useState<string | null>(null);
+  async function run(target: EventTarget) {
+    if (!(target instanceof HTMLInputElement) || target.name !== 'taxCode' || !target.form) return;
+    const form = new FormData(target.form);
+    const value = (name: string) => String(form.get(name) ?? '');
+    const [year, month, day] = value('dob').split('-');
+    const query = new URLSearchParams({
+      surname: value('lastName'),
+      name: value('firstName'),
+      gender: value('gender'),
+      birthDate: `${day}/${month}/${year}`,
+      birthCountryCode: value('birthCountryCode'),
+      birthCityCode: value('birthCityCode'),
+      fiscalCode: target.value,
+    });
+    if (target.value.trim() === '') return setMessage(null);
+    try {
+      const response = await fetch(`/configure/tax-code?${query.toString()}`, { headers: { Accept: 'application/json' } });
+      if (!response.ok) return setMessage(null);
+      const answer = (await response.json()) as { code: number; message?: string };
+      setMessage(answer.code === 0 ? null : (answer.message ?? null));
+    } catch {
+      setMessage(null);
+    }
+  }
+  return { message, run };
 }
