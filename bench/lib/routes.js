@@ -1,4 +1,6 @@
 // @ts-check
+import { BenchError } from './server.js';
+import { browse } from './session.js';
 // What `npm run bench` measures. Adding a page is one line here (see bench/README.md).
 //
 // - path:     the URL, or a function of what the bench found on the running server (the sign-in
@@ -33,10 +35,32 @@ export const ROUTES = [
   { name: '/account', path: '/account', as: 'fan', hydrates: true },
   { name: 'profile form', path: '/account/profile/complete', as: 'fan', hydrates: true },
   { name: 'new address form', path: '/account/addresses/new', as: 'fan', hydrates: true },
-  // Issue 11 (buy form) and 12 (cart) will add:
-  // { name: 'buy form', path: '/products/j1897/buy', as: 'fan', hydrates: true },
+  // The buyer data form for J1897 (issue 11): the bench fan's profile must be complete to see it.
+  { name: 'buy form', path: '/products/j1897/configure/buy', as: 'fan', hydrates: true, setup: completeBenchProfile },
+  // Issue 12 (cart) will add:
   // { name: 'cart, 10 items', path: '/cart', as: 'fan', hydrates: true, setup: fillCart },
 ];
+
+/**
+ * Completes the bench fan's profile through the real form (Bench Fan, born in Rome on
+ * 1 January 1980: tax code FNABCH80A01H501C), as a purchase needs. Runs once per server.
+ * @param {string} baseUrl
+ * @param {import('./session.js').CookieJar} jar
+ */
+async function completeBenchProfile(baseUrl, jar) {
+  const form = new URLSearchParams({
+    dob: '1980-01-01',
+    gender: 'M',
+    birthCountryCode: 'IT',
+    birthProvinceCode: 'RM',
+    birthCityCode: 'H501',
+    taxCode: 'FNABCH80A01H501C',
+  });
+  const done = await browse(jar, new URL('/account/profile/complete', baseUrl).href, { method: 'POST', body: form });
+  if (done.status !== 200 || new URL(done.url).pathname !== '/account') {
+    throw new BenchError(`completing the bench fan's profile failed: ${done.status} at ${new URL(done.url).pathname}`);
+  }
+}
 
 /** The route every other one is read against. */
 export const FLOOR = 'floor';
