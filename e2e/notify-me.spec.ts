@@ -28,7 +28,9 @@ test.describe('notify-me', () => {
 
   // A fan of its own: it counts the fan's requests and mail.
   test('a fan asks, is told "we\'ll tell you", and gets exactly one mail after the restock', async ({ page, auth }) => {
-    test.slow(); // sign-up, two languages, support pages and an axe audit of each
+    // A sign-up, two languages, support pages and twelve axe audits (a mirror page each without
+    // JavaScript): ~50 s alone, and CI once needed over 90 s on busy cores.
+    test.setTimeout(180_000);
     const product = PRODUCT;
     const dev = new DevPages(page);
     const fan = await auth.signUp(newFan('Giulia'));
