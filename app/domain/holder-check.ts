@@ -103,8 +103,8 @@ export function checkHolderDraft(draft: HolderDraft, context: HolderCheckContext
   if (personal.taxCode === undefined && isHolderTaxCodeRequired(context.product.kind, draft.birthCountryCode) && draft.taxCode.trim() === '') {
     personal.taxCode = 'required';
   }
-  // A tax code's names only mean something once the names themselves are valid.
-  if ((firstName || lastName) && (personal.taxCode === 'surname' || personal.taxCode === 'name')) delete personal.taxCode;
+  // A name part of the code only means something once that name is valid; the other's still does.
+  if ((lastName && personal.taxCode === 'surname') || (firstName && personal.taxCode === 'name')) delete personal.taxCode;
   Object.assign(problems, personal);
 
   if (!personal.dob && !isOnBehalfBirthDateAllowed(draft.dob.trim(), onBehalfBirthDateBounds(context.product, context.today))) {

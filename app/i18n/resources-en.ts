@@ -8,5 +8,6 @@ import errors from '../locales/en/errors.json';
 import forms from '../locales/en/forms.json';
 import notify from '../locales/en/notify.json';
 import dev from '../locales/en/dev.json';
+import configure from '../locales/en/configure.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure };

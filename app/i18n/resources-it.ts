@@ -8,5 +8,6 @@ import errors from '../locales/it/errors.json';
 import forms from '../locales/it/forms.json';
 import notify from '../locales/it/notify.json';
 import dev from '../locales/it/dev.json';
+import configure from '../locales/it/configure.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure };
