@@ -44,7 +44,8 @@ const TAX_CODE = {
 } as const satisfies Record<TaxCodeHolderFailure | 'required', string>;
 
 /** The coupon service's refusals (and attempt limit) besides the code's own shape. */
-type CouponServiceRefusal = 'unknown' | 'expired' | 'used' | 'other-product' | 'too-many-attempts';
+// The coupons service names the attempt limit `tooManyAttempts` (its field reason); the cart's answer reason is `too-many-attempts`.
+type CouponServiceRefusal = 'unknown' | 'expired' | 'used' | 'other-product' | 'too-many-attempts' | 'tooManyAttempts';
 
 export const CONFIGURE_PROBLEM_MESSAGES = {
   buyFor: {
@@ -75,6 +76,7 @@ export const CONFIGURE_PROBLEM_MESSAGES = {
     used: C('coupon.used'),
     'other-product': C('coupon.otherProduct'),
     'too-many-attempts': C('coupon.tooManyAttempts'),
+    tooManyAttempts: C('coupon.tooManyAttempts'),
   } satisfies Record<CouponCodeProblem | CouponServiceRefusal, string>,
   automaticRenewal: {},
   variantId: { required: M.required, invalid: M.selectFromList, soldOut: C('variant.soldOut') },

@@ -6,7 +6,7 @@ import { FIELD_MESSAGES as M } from './messages';
 export const MAX_COUPON_INPUT_LENGTH = 20;
 
 export const COUPON_ENTRY_MESSAGES = {
-  incomplete: 'configure:errors.couponCode.incomplete',
+  incomplete: 'configure:errors.coupon.incomplete',
 } as const;
 
 /**

@@ -37,7 +37,9 @@ export function ConfigureForm({ page, form }: { page: ConfigurePageData; form: C
     id: FORM_ID,
     lastResult: view.result,
     refreshed: view.refresh?.result,
-    fieldOrder: SUMMARY_ORDER as readonly never[],
+    // The summary also lists names only the server judges (files, the cart rule); conform's
+    // fieldset answers any name, so the schema's names are widened here.
+    fieldOrder: SUMMARY_ORDER as unknown as readonly ConfigureField[],
     defaultValue: view.values,
   });
   // Every name, including the files and the cart rule's `product`, which only the server judges.
