@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './logger';
 import { readConfigWithSecret } from './secrets';
 import { startMailBackground } from './mail/background';
 import { createServices, type Services } from './services';
+import { createFileDocumentStore } from './uploads/file-document-store';
 
 export type Shop = {
   config: Config;
@@ -34,6 +35,9 @@ export async function startShop(
 ): Promise<Shop> {
   const config = await readConfigWithSecret(env);
   const logger = createLogger(config.logLevel);
+  // readConfigWithSecret always gives the key (UPLOADS_KEY, or the offline one under DATA_DIR).
+  if (!config.uploads.key) throw new Error('startShop: the configuration has no uploads key');
+  const documents = createFileDocumentStore({ directory: config.uploads.directory, key: config.uploads.key });
   // The probe pings through `database`, assigned just below: the circuit opens only once serving.
   const availability = trackAvailability(() => database.ping(), logger);
   const database = openDatabase(config.database, { onConnectionLost: (error) => availability.report(error) });
@@ -50,7 +54,7 @@ export async function startShop(
     throw error;
   }
   logger.info({ database: database.kind }, 'database ready');
-  const services = createServices({ db: database.db, catalogueChanges: database.catalogueChanges, config, clock, logger });
+  const services = createServices({ db: database.db, catalogueChanges: database.catalogueChanges, config, clock, logger, documents });
   // Mail delivery (SMTP or outbox) and the notify-me sweep; stopped before the database closes.
   const mail = startMailBackground({ database, config, clock, logger, notifyMe: services.notifyMe });
   return {

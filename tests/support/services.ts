@@ -1,23 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { systemClock, type Clock } from '../../app/.server/clock';
 import type { Database } from '../../app/.server/db/client';
 import { readConfig } from '../../app/.server/env';
 import { createLogger } from '../../app/.server/logger';
 import { createServices, type ServiceDeps, type Services } from '../../app/.server/services';
+import type { DocumentStore } from '../../app/.server/uploads/document-store';
+import { createFileDocumentStore } from '../../app/.server/uploads/file-document-store';
 
 export const TEST_PUBLIC_URL = 'https://shop.example';
 
-/** What services are built from in a test: its database, a quiet logger, the clock it chooses. */
-export function serviceDepsFor(database: Database, { clock = systemClock }: { clock?: Clock } = {}): ServiceDeps {
+/**
+ * The document store of tests that do not look at files: a directory of this worker's own under
+ * the system's temporary directory (made on the first put), with a random key.
+ */
+const defaultDocuments = createFileDocumentStore({
+  directory: path.join(os.tmpdir(), `shop-test-uploads-${process.pid}-${randomBytes(4).toString('hex')}`),
+  key: randomBytes(32),
+});
+
+export type TestServiceOptions = { clock?: Clock; documents?: DocumentStore };
+
+/** What services are built from in a test: its database, a quiet logger, the clock and document store it chooses. */
+export function serviceDepsFor(database: Database, { clock = systemClock, documents = defaultDocuments }: TestServiceOptions = {}): ServiceDeps {
   return {
     db: database.db,
     catalogueChanges: database.catalogueChanges,
     config: readConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL }),
     clock,
     logger: createLogger('silent'),
+    documents,
   };
 }
 
 /** The shop's services on a test database, built as the running shop builds them. */
-export function servicesFor(database: Database, options: { clock?: Clock } = {}): Services {
+export function servicesFor(database: Database, options: TestServiceOptions = {}): Services {
   return createServices(serviceDepsFor(database, options));
 }

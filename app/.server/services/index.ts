@@ -3,7 +3,9 @@ import type { CatalogueChanges, ShopDb } from '../db/client';
 import type { Config } from '../env';
 import type { Logger } from '../logger';
 import { createMailOutboxService, type MailOutboxService } from '../mail/outbox';
+import type { DocumentStore } from '../uploads/document-store';
 import { createAddressesService, type AddressesService } from './addresses';
+import { createCartService, type CartService } from './cart';
 import { createCatalogueService, type CatalogueService } from './catalogue';
 import { createCouponAttemptLimiter, type CouponAttemptLimiter } from './coupon-attempts';
 import { createCouponsService, type CouponsService } from './coupons';
@@ -20,6 +22,11 @@ export type ServiceDeps = {
   config: Config;
   clock: Clock;
   logger: Logger;
+  /**
+   * Where identity documents are kept (encrypted). Transaction-bound services keep the same
+   * store: files are not transactional, the cart service cleans up after a rollback itself.
+   */
+  documents: DocumentStore;
   /** Where the database can say so (PGlite): when catalogue writes commit. Never in a transaction. */
   catalogueChanges?: CatalogueChanges;
 };
@@ -30,13 +37,15 @@ export type ServiceDeps = {
  */
 export function createServices(deps: ServiceDeps, shared: SharedState = { couponAttempts: createCouponAttemptLimiter(deps.db) }): Services {
   const notifyMe = createNotifyMeService(deps);
+  const coupons = createCouponsService(deps, { attempts: shared.couponAttempts });
   return {
     catalogue: createCatalogueService(deps, { notifyMe }),
     customers: createCustomersService(deps),
     addresses: createAddressesService(deps),
     notifyMe,
     mailOutbox: createMailOutboxService(deps),
-    coupons: createCouponsService(deps, { attempts: shared.couponAttempts }),
+    coupons,
+    cart: createCartService(deps, { coupons, documents: deps.documents }),
     // A transaction's services see its uncommitted writes, which no notification announces.
     // They share the process's attempt counters, which stay on the database: a rollback keeps the count.
     transaction: (work) =>
@@ -54,6 +63,7 @@ export type Services = {
   notifyMe: NotifyMeService;
   mailOutbox: MailOutboxService;
   coupons: CouponsService;
+  cart: CartService;
   /**
    * Runs `work` with services bound to one transaction: everything it does commits together
    * or not at all (a nested transaction becomes a savepoint).

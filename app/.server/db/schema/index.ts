@@ -5,3 +5,4 @@ export * from './identity';
 export * from './account';
 export * from './sessions';
 export * from './coupons';
+export * from './cart';

@@ -1,0 +1,59 @@
+// A card item's identity documents: the bytes go to the DocumentStore, the rows link them.
+// Run inside the configure transaction; the caller deletes `stored` if it rolls back and
+// `replaced` once it has committed, so the store never keeps a file no row names (short of a
+// crash between the two) and no row ever names a deleted file.
+import { and, eq } from 'drizzle-orm';
+import { DOCUMENT_FILE_FIELDS, type DocumentFileField } from '../../forms/document-files';
+import type { ShopDb } from '../db/client';
+import { cartItemDocuments } from '../db/schema';
+import type { UploadedDocument } from '../http/multipart';
+import type { DocumentStore } from '../uploads/document-store';
+
+/** Storage ids touched by one save: new files, and the files of the rows they replaced. */
+export type DocumentChanges = { stored: string[]; replaced: string[] };
+
+const SIDES = [
+  ['FRONT', DOCUMENT_FILE_FIELDS.FRONT],
+  ['BACK', DOCUMENT_FILE_FIELDS.BACK],
+] as const;
+
+async function removeSide(tx: ShopDb, itemId: string, side: 'FRONT' | 'BACK', changes: DocumentChanges): Promise<void> {
+  const removed = await tx
+    .delete(cartItemDocuments)
+    .where(and(eq(cartItemDocuments.cartItemId, itemId), eq(cartItemDocuments.side, side)))
+    .returning({ storageId: cartItemDocuments.storageId });
+  changes.replaced.push(...removed.map((row) => row.storageId));
+}
+
+/**
+ * Stores the sent sides of `itemId`'s document, each replacing the side it had. `dropBack`: the
+ * old back goes when no new one is sent (the document type changed: it belonged to another
+ * document). Ids are recorded in `changes` as they are made, so a failure halfway is cleaned up.
+ */
+export async function saveItemDocuments(
+  tx: ShopDb,
+  store: DocumentStore,
+  itemId: string,
+  uploads: Partial<Record<DocumentFileField, UploadedDocument>>,
+  { dropBack }: { dropBack: boolean },
+  changes: DocumentChanges,
+): Promise<void> {
+  for (const [side, field] of SIDES) {
+    const upload = uploads[field];
+    if (!upload) {
+      if (side === 'BACK' && dropBack) await removeSide(tx, itemId, side, changes);
+      continue;
+    }
+    const storageId = await store.put(upload.bytes, { type: upload.type, fileName: upload.fileName });
+    changes.stored.push(storageId);
+    await removeSide(tx, itemId, side, changes);
+    await tx.insert(cartItemDocuments).values({
+      cartItemId: itemId,
+      side,
+      storageId,
+      fileType: upload.type,
+      fileName: upload.fileName,
+      sizeBytes: upload.bytes.byteLength,
+    });
+  }
+}
