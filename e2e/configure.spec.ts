@@ -65,7 +65,7 @@ test('buy on behalf of a Junior: the holder typed in, the fan as manager', async
     await page.getByLabel(texts.holderFirstName).fill('Luca');
     await page.getByLabel(texts.holderLastName).fill('Rossi');
     await page.getByLabel(texts.dob).fill('2010-01-01');
-    await page.getByLabel(texts.male).check();
+    await page.getByRole('radio', { name: texts.male, exact: true }).check();
     await chooseBirthPlace(page, texts, 'Roma', 'Roma');
     await page.getByRole('button', { name: texts.addToCart }).click();
     await expect(page.getByRole('alert').getByRole('link', { name: /Date of birth/ })).toBeVisible();

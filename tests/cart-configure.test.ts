@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
 import { cartItems, carts } from '../app/.server/db/schema';
 import { manualClock } from './support/clock';
-import { boyBornInRome, configureRequest, draftWith, MARIO_PROFILE, newFan } from './support/cart';
+import { boyBornInRome, configureRequest, draftWith, MARIO_PROFILE, newFan, signal, someoneWaitsForALock } from './support/cart';
 import { createTestDatabase } from './support/database';
 import { servicesFor } from './support/services';
 
@@ -85,6 +85,40 @@ describe('buying a membership for myself', () => {
     // J1897 on behalf of a 15-year-old: another holder.
     expect((await cart().configureItem(configureRequest(fan, 'j1897', 'buy', draftWith(boyBornInRome('2010-06-15'))))).ok).toBe(true);
     expect(await cart().countItems(fan.owner)).toBe(3);
+  });
+
+  it('refuses one of two parallel saves of the same kind for myself', async () => {
+    const fan = await newFan(services(), 'myself-race');
+    expect((await cart().configureItem(configureRequest(fan, 'kids', 'buy', draftWith(boyBornInRome('2023-01-01'))))).ok).toBe(true);
+    const outcomes = await Promise.all([1, 2].map(() => cart().configureItem(configureRequest(fan, 'j1897', 'buy', draftWith()))));
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([{ ok: false, reason: 'invalid', fields: { product: 'membershipOfKindInCart' } }]);
+    expect(await itemRowsOf(fan.owner.customerId)).toHaveLength(2);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_KIND === 'postgres')('the cart row lock on PostgreSQL', () => {
+  it("waits for another transaction holding the fan's cart, then sees the item it committed", async () => {
+    const fan = await newFan(services(), 'myself-lock');
+    expect((await cart().configureItem(configureRequest(fan, 'kids', 'buy', draftWith(boyBornInRome('2023-01-01'))))).ok).toBe(true);
+    const [cartRow] = await database.db.select().from(carts).where(eq(carts.customerId, fan.owner.customerId));
+    if (!cartRow) throw new Error('no cart');
+    const [mayCommit, letCommit] = signal();
+    const [locked, lockTaken] = signal();
+    // Another save of this fan, frozen between locking the cart and committing its J1897 for myself.
+    const other = database.db.transaction(async (tx) => {
+      await tx.select().from(carts).where(eq(carts.id, cartRow.id)).for('update');
+      await tx.insert(cartItems).values({ cartId: cartRow.id, productId: 'j1897', process: 'buy', buyFor: 'BUY_CARD', unitPriceCents: 14900 });
+      lockTaken();
+      await mayCommit;
+    });
+    await locked;
+    const saving = cart().configureItem(configureRequest(fan, 'j1897', 'buy', draftWith()));
+    await someoneWaitsForALock(database);
+    letCommit();
+    await other;
+    expect(await saving).toEqual({ ok: false, reason: 'invalid', fields: { product: 'membershipOfKindInCart' } });
+    expect(await itemRowsOf(fan.owner.customerId)).toHaveLength(2);
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { AuthPages, newFan } from './auth';
+import { type AuthPages, newFan } from './auth';
 import { MARIOS_FORM } from './profile';
 import { javaScriptEnabled, showShopIn, type Language } from '../support/shop';
 

@@ -3,6 +3,7 @@
 // `replaced` once it has committed, so the store never keeps a file no row names (short of a
 // crash between the two) and no row ever names a deleted file.
 import { and, eq } from 'drizzle-orm';
+import { clientFileName } from '../../domain/document-upload';
 import { DOCUMENT_FILE_FIELDS, type DocumentFileField } from '../../forms/document-files';
 import type { ShopDb } from '../db/client';
 import { cartItemDocuments } from '../db/schema';
@@ -44,7 +45,9 @@ export async function saveItemDocuments(
       if (side === 'BACK' && dropBack) await removeSide(tx, itemId, side, changes);
       continue;
     }
-    const storageId = await store.put(upload.bytes, { type: upload.type, fileName: upload.fileName });
+    // The reader sanitised the name already; a label the fan sees is made safe here too, whoever the caller.
+    const fileName = clientFileName(upload.fileName);
+    const storageId = await store.put(upload.bytes, { type: upload.type, fileName });
     changes.stored.push(storageId);
     await removeSide(tx, itemId, side, changes);
     await tx.insert(cartItemDocuments).values({
@@ -52,7 +55,7 @@ export async function saveItemDocuments(
       side,
       storageId,
       fileType: upload.type,
-      fileName: upload.fileName,
+      fileName,
       sizeBytes: upload.bytes.byteLength,
     });
   }

@@ -32,8 +32,9 @@ const invalid = (fields: FieldProblems<ConfigureProblemField | 'product'>): Conf
 function unitPriceOf(product: ConfigureProduct, couponCode: string | null, now: Date): number {
   if (couponCode !== null) return 0;
   const price = displayPrice(product, now);
-  // A coupon-only product allows only the coupon process, which always has a code.
-  return price.kind === 'coupon-only' ? 0 : price.priceCents;
+  // A coupon-only product allows only the coupon process, which always has a code: never free by accident.
+  if (price.kind === 'coupon-only') throw new Error(`cart: product ${product.id} has no price and no coupon was given`);
+  return price.priceCents;
 }
 
 export function createCartService(
