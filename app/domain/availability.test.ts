@@ -4,7 +4,11 @@ import { aProduct } from './testing/catalogue-product';
 
 describe('isSoldOut and purchaseActions', () => {
   it('offers buy and gift for a priced, available product', () => {
-    expect(purchaseActions(aProduct('a'))).toEqual({ kind: 'buy-or-gift' });
+    expect(purchaseActions(aProduct('a', { tags: ['membership'] }))).toEqual({ kind: 'buy-or-gift', gift: true });
+  });
+
+  it('offers the club card to buy, not as a gift (its holder sends documents)', () => {
+    expect(purchaseActions(aProduct('a', { tags: ['jcard'] }))).toEqual({ kind: 'buy-or-gift', gift: false });
   });
 
   it('offers only a coupon for a product without a price', () => {

@@ -1,6 +1,8 @@
+import { productKindOf } from './cart-rules';
 import type { CatalogueProduct } from './catalogue-types';
+import { isGiftableKind } from './gift';
 
-type AvailabilityFields = Pick<CatalogueProduct, 'availability' | 'soldOut' | 'priceCents'>;
+type AvailabilityFields = Pick<CatalogueProduct, 'availability' | 'soldOut' | 'priceCents' | 'tags'>;
 
 /** Spec §3: `availability: not_available` means sold out, and so does the `soldOut` flag. */
 export function isSoldOut(product: Pick<CatalogueProduct, 'availability' | 'soldOut'>): boolean {
@@ -11,12 +13,12 @@ export function isSoldOut(product: Pick<CatalogueProduct, 'availability' | 'sold
 export type PurchaseActions =
   | { kind: 'sold-out' } // disabled sold-out control + notify-me
   | { kind: 'coupon' } // no price: use a coupon
-  | { kind: 'buy-or-gift' };
+  | { kind: 'buy-or-gift'; gift: boolean }; // no gift link for the club card (isGiftableKind)
 
 export function purchaseActions(product: AvailabilityFields): PurchaseActions {
   if (isSoldOut(product)) return { kind: 'sold-out' };
   if (product.priceCents === null) return { kind: 'coupon' };
-  return { kind: 'buy-or-gift' };
+  return { kind: 'buy-or-gift', gift: isGiftableKind(productKindOf(product.tags)) };
 }
 
 export type CountryRestriction = { kind: 'only-in' | 'not-in'; countryCodes: string[] };

@@ -11,7 +11,7 @@ import type { ProductKind } from './cart-rules';
 import { readCouponCode } from './coupon-code';
 import { isCouponProduct } from './coupon';
 import { readCustomisationText, type CustomisationBounds } from './customisation-text';
-import { checkGiftDraft, type Gift, type GiftDraft } from './gift';
+import { checkGiftDraft, isGiftableKind, type Gift, type GiftDraft } from './gift';
 import { checkHolderDraft, HOLDER_FIELDS, type HolderDraft } from './holder-check';
 import { normalisePhoneForStorage } from './phone';
 import { trimPersonName } from './person-name';
@@ -47,8 +47,7 @@ export function allowedProcesses(product: ConfigurableProduct): ConfigureProcess
   if (isSoldOut(product)) return [];
   const coupon: ConfigureProcess[] = isCouponProduct(product) ? ['coupon'] : [];
   if (product.priceCents === null) return coupon;
-  if (product.kind === 'card') return ['buy'];
-  return ['buy', 'gift', ...coupon];
+  return isGiftableKind(product.kind) ? ['buy', 'gift', ...coupon] : ['buy', ...coupon];
 }
 
 /** The parts of the form for a process, product and buy-for choice. */

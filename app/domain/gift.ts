@@ -9,12 +9,22 @@
  * Line breaks count 1: browsers check `maxlength` against LF line breaks but submit CRLF, so
  * the message is read with LF before it is measured.
  */
+import type { ProductKind } from './cart-rules';
 import { isAcceptableEmail } from './email';
 import { isPlainText } from './plain-text';
 import { isAcceptablePhone, normalisePhoneForStorage } from './phone';
 import { failure, refuseInvalid, success, type FieldProblems, type Result } from './result';
 
 export const MAX_GIFT_MESSAGE_LENGTH = 100;
+
+/**
+ * What can be given as a gift: memberships, not the club card, whose holder's identity
+ * documents go with it into the cart (spec §4), while a gift's holder is only known when it is
+ * redeemed. The configure processes and the catalogue's gift links both ask this.
+ */
+export function isGiftableKind(kind: ProductKind): boolean {
+  return kind !== 'card';
+}
 
 /** Send the link to someone else, or to the buyer, who passes it on. */
 export const GIFT_RECIPIENTS = ['someone', 'myself'] as const;

@@ -55,9 +55,11 @@ export function PurchaseActions({ productId, productName, actions, notifyWaiting
           <Link className="button button--primary" to={`/products/${productId}/configure/buy`} aria-label={t('actions.buyLabel', context)}>
             {t('actions.buy')}
           </Link>
-          <Link className="button" to={`/products/${productId}/configure/gift`} aria-label={t('actions.giftLabel', context)}>
-            {t('actions.gift')}
-          </Link>
+          {actions.gift ? (
+            <Link className="button" to={`/products/${productId}/configure/gift`} aria-label={t('actions.giftLabel', context)}>
+              {t('actions.gift')}
+            </Link>
+          ) : null}
         </div>
       );
   }
