@@ -97,6 +97,8 @@ test.describe('product detail', () => {
     await expect(sizes.getByRole('row', { name: /^M/ })).toContainText('Available');
     await expect(page.getByText('Name on the card: letters and digits only, up to 10 characters.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Buy Club Card' })).toHaveAttribute('href', '/products/jcard/configure/buy');
+    // The card goes with its holder's documents: bought, never given.
+    await expect(page.getByRole('link', { name: 'Gift Club Card' })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 

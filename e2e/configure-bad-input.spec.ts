@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { signUpFanWithProfile } from './pages/configure';
+import { expect, test } from './support/test';
+
+// Issue 11, deliverable 9: bad input to the configure forms is refused (400 or 404) with its
+// message, and nothing is saved — checked over HTTP, as support staff or a script would post.
+test.describe('configure: bad input', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'no browser involved: once is enough');
+
+  const PNG_HEAD = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  const CARD = '/products/jcard/configure/buy';
+  const cardForm = (front?: { name: string; mimeType: string; buffer: Buffer }) => ({
+    buyFor: 'BUY_CARD',
+    variantId: 'jcard-48',
+    customization: 'MARIO',
+    documentType: 'IDENTITY',
+    ...(front ? { documentFront: front } : {}),
+  });
+
+  test.beforeEach(async ({ page, auth }) => {
+    await signUpFanWithProfile(page, auth, 'en');
+  });
+
+  async function expectCartEmpty(page: Page) {
+    const cart = await page.request.get('/cart');
+    expect(await cart.text()).toContain('Your cart is empty.');
+  }
+
+  test('card documents: too large, not a document, missing front, a sold-out size', async ({ page }) => {
+    const tooLarge = Buffer.concat([PNG_HEAD, Buffer.alloc(4_194_305 - PNG_HEAD.length)]);
+    const large = await page.request.post(CARD, { multipart: cardForm({ name: 'scan.png', mimeType: 'image/png', buffer: tooLarge }) });
+    expect(large.status()).toBe(400);
+    expect(await large.text()).toContain('Unable to load a file greater than 4Mb');
+
+    // A Windows program renamed .pdf and declared a PDF: the bytes decide.
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(510)]);
+    const program = await page.request.post(CARD, { multipart: cardForm({ name: 'id.pdf', mimeType: 'application/pdf', buffer: exe }) });
+    expect(program.status()).toBe(400);
+    expect(await program.text()).toContain('Upload a JPEG or PNG image, a PDF or a Word document.');
+
+    const missing = await page.request.post(CARD, { multipart: cardForm() });
+    expect(missing.status()).toBe(400);
+    expect(await missing.text()).toContain('Front of the document: This field is required.');
+
+    const soldOut = await page.request.post(CARD, {
+      multipart: { ...cardForm({ name: 'id.png', mimeType: 'image/png', buffer: PNG_HEAD }), variantId: 'jcard-64' },
+    });
+    expect(soldOut.status()).toBe(400);
+    expect(await soldOut.text()).toContain('This size is sold out: please choose another one.');
+    await expectCartEmpty(page);
+  });
+
+  test('forged choices: a buy-for the age rule does not offer, unknown products, processes and items', async ({ page }) => {
+    // Mario (46) cannot hold a Kids membership himself.
+    const forged = await page.request.post('/products/kids/configure/buy', { form: { buyFor: 'BUY_CARD' } });
+    expect(forged.status()).toBe(400);
+    const nonsense = await page.request.post('/products/j1897/configure/buy', { form: { buyFor: 'BUY_EVERYTHING' } });
+    expect(nonsense.status()).toBe(400);
+    expect((await page.request.get('/products/j1897/configure/buy?buyFor=BUY_NOTHING')).status()).toBe(400);
+
+    expect((await page.request.get('/products/no-such-product/configure/buy')).status()).toBe(404);
+    expect((await page.request.post('/products/no-such-product/configure/buy', { form: { buyFor: 'BUY_CARD' } })).status()).toBe(404);
+    expect((await page.request.get('/products/jcard/configure/gift')).status()).toBe(404);
+    expect((await page.request.get('/products/j1897/configure/rent')).status()).toBe(404);
+    // Stadium is had by coupon only.
+    expect((await page.request.get('/products/stadium/configure/buy')).status()).toBe(404);
+    const foreignItem = '/products/j1897/configure/buy?cartItem=0b7f5c3e-9a51-4c8e-8d2a-2f1e6f0a9b11';
+    expect((await page.request.get(foreignItem)).status()).toBe(404);
+    expect((await page.request.post(foreignItem, { form: { buyFor: 'BUY_CARD' } })).status()).toBe(404);
+    expect((await page.request.get('/products/j1897/configure/buy?cartItem=not-an-id')).status()).toBe(404);
+    await expectCartEmpty(page);
+  });
+
+  test('a forged price or holder for myself changes nothing: the price is the shop\'s, the holder the profile', async ({ page }) => {
+    const added = await page.request.post('/products/j1897/configure/buy', {
+      form: { buyFor: 'BUY_CARD', unitPriceCents: '0', priceCents: '0', firstName: 'Someone', lastName: 'Else', taxCode: 'XXXXXX00X00X000X' },
+    });
+    expect(added.ok()).toBe(true);
+    const cart = await (await page.request.get('/cart')).text();
+    expect(cart).toContain('For you');
+    expect(cart).not.toContain('Someone');
+    expect(cart).not.toContain('€0');
+  });
+});
