@@ -7,7 +7,8 @@ import { LanguageSwitch } from './language-switch';
 
 /** Signed in: a greeting and a sign-out form (POST); signed out: a link that comes back here. */
 function AccountControl({ signedIn }: { signedIn: { firstName: string } | null }) {
-  const { t } = useShopTranslation('auth');
+  // In `common`, which every page loads: the sign-in pages' own namespace stays theirs.
+  const { t } = useShopTranslation();
   const location = useLocation();
   if (!signedIn) {
     // A document navigation: sign-in leaves the app for the sign-in service.

@@ -1,4 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
+import { lazy } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import type { BuyFor } from '../../domain/buy-for';
 import { CONFIGURE_FIELDS, type ConfigureField } from '../../domain/configure';
@@ -12,11 +13,17 @@ import { ErrorSummary } from '../form/error-summary';
 import { SubmitButton } from '../form/submit-button';
 import { TextField } from '../form/text-field';
 import { useShopForm } from '../form/use-shop-form';
-import { CheckboxField, SizeField } from './choice-fields';
+import { CheckboxField } from './checkbox-field';
 import type { ConfigureFormData, ConfigurePageData } from './configure-page';
-import { DocumentFields } from './document-fields';
-import { GiftFields } from './gift-fields';
-import { HolderFields, OwnData } from './holder-fields';
+import { OwnData } from './own-data';
+
+// The parts a page may not show are loaded only by the pages that do (first-load weight: the
+// buy form for oneself needs none of them). On the server they render in the first pass; in the
+// browser hydration waits for the part's chunk.
+const HolderFields = lazy(() => import('./holder-fields').then((module) => ({ default: module.HolderFields })));
+const GiftFields = lazy(() => import('./gift-fields').then((module) => ({ default: module.GiftFields })));
+const DocumentFields = lazy(() => import('./document-fields').then((module) => ({ default: module.DocumentFields })));
+const SizeField = lazy(() => import('./size-field').then((module) => ({ default: module.SizeField })));
 
 const FORM_ID = 'configure';
 const { remembered: TRIGGERS } = CONFIGURE_DEPENDENT_FIELDS;
@@ -31,7 +38,7 @@ type SummaryName = (typeof SUMMARY_ORDER)[number];
  * primary button worded by process. A card's form is multipart (its identity documents).
  */
 export function ConfigureForm({ page, form }: { page: ConfigurePageData; form: ConfigureFormData }) {
-  const { t } = useShopTranslation(['configure', 'account', 'forms']);
+  const { t } = useShopTranslation(['configure', 'forms']);
   const { parts, view } = form;
   const { form: conform, formProps, summary } = useShopForm(form.schema, {
     id: FORM_ID,
@@ -164,13 +171,13 @@ function summaryLabels(t: (key: string) => string, customizationLabel: string): 
     firstName: t('configure:holder.firstName'),
     lastName: t('configure:holder.lastName'),
     email: t('configure:holder.email'),
-    phone: t('account:fields.phone'),
-    dob: t('account:fields.dob'),
-    gender: t('account:fields.gender'),
-    birthCountryCode: t('account:fields.birthCountry'),
-    birthProvinceCode: t('account:fields.birthProvince'),
-    birthCityCode: t('account:fields.birthCity'),
-    taxCode: t('account:fields.taxCode'),
+    phone: t('configure:holder.phone'),
+    dob: t('configure:holder.dob'),
+    gender: t('configure:holder.gender'),
+    birthCountryCode: t('configure:holder.birthCountry'),
+    birthProvinceCode: t('configure:holder.birthProvince'),
+    birthCityCode: t('configure:holder.birthCity'),
+    taxCode: t('configure:holder.taxCode'),
     couponCode: t('configure:coupon.label'),
     automaticRenewal: t('configure:renewal.label'),
     variantId: t('configure:size.legend'),

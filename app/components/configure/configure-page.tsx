@@ -1,19 +1,23 @@
 import { Link } from 'react-router';
 import type { BuyFor } from '../../domain/buy-for';
 import type { ProductKind } from '../../domain/cart-rules';
-import type { Language } from '../../domain/catalogue-types';
 import type { ConfigureParts, ConfigureProcess, PrimaryAction } from '../../domain/configure';
 import type { ProfilePart } from '../../domain/profile-completeness';
-import type { DisplayPrice } from '../../domain/promo';
 import type { configureSchema } from '../../forms/configure';
 import type { ConfigureDraft, ConfigureField } from '../../domain/configure';
 import type { DependentFormView } from '../../forms/refresh';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
-import { useRootData } from '../../root';
-import { PriceTag } from '../catalogue/price-tag';
 import type { SelectOption } from '../form/select-field';
 import { Breadcrumb } from '../ui/breadcrumb';
 import { ConfigureForm } from './configure-form';
+
+/**
+ * The price now, worded on the server (issue 10: the page then needs none of the catalogue's
+ * translations in the browser).
+ */
+export type PriceView =
+  | { kind: 'coupon-only' | 'list'; text: string }
+  | { kind: 'promo'; text: string; listText: string; promoLabel: string; listLabel: string };
 
 export type ConfigurePageData = {
   product: {
@@ -21,7 +25,7 @@ export type ConfigurePageData = {
     name: string;
     imageUrl: string;
     kind: ProductKind;
-    price: DisplayPrice;
+    price: PriceView;
     variants: { value: string; label: string; itLabel: string; ukLabel: string; soldOut: boolean }[];
     customization: { label: string; minLength: number; maxLength: number } | null;
   };
@@ -47,8 +51,7 @@ export type ConfigureFormData = {
  * it and come back), the age message when no buy-for option fits, or the form.
  */
 export function ConfigurePage({ page, form }: { page: ConfigurePageData; form: ConfigureFormData | null }) {
-  const { t } = useShopTranslation(['configure', 'catalogue', 'account']);
-  const language = (useRootData()?.language ?? 'it') as Language;
+  const { t } = useShopTranslation('configure');
   const { product } = page;
   const heading = t(`configure:heading.${page.process}`, { name: product.name });
   return (
@@ -58,7 +61,7 @@ export function ConfigurePage({ page, form }: { page: ConfigurePageData; form: C
         <img src={product.imageUrl} alt="" width={96} height={60} className="configure__image" />
         <div>
           <h1 id="configure-heading">{heading}</h1>
-          <PriceTag price={product.price} language={language} t={t} className="configure__price" />
+          <Price price={product.price} />
         </div>
       </div>
       {page.missing.length > 0 ? (
@@ -93,5 +96,20 @@ function MissingProfile({ missing, returnTo }: { missing: ProfilePart[]; returnT
         </Link>
       </p>
     </section>
+  );
+}
+
+/** The price as the catalogue shows it (a promo: the old price struck through, announced in words). */
+function Price({ price }: { price: PriceView }) {
+  if (price.kind !== 'promo') return <p className="configure__price">{price.text}</p>;
+  return (
+    <p className="configure__price price--promo">
+      <span className="visually-hidden">{price.promoLabel} </span>
+      <ins>{price.text}</ins>{' '}
+      <del>
+        <span className="visually-hidden">{price.listLabel} </span>
+        {price.listText}
+      </del>
+    </p>
   );
 }

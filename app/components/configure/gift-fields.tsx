@@ -3,7 +3,7 @@ import { MAX_GIFT_MESSAGE_LENGTH } from '../../domain/gift';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { RadioGroupField } from '../form/radio-group-field';
 import { TextField } from '../form/text-field';
-import { MessageField } from './choice-fields';
+import { MessageField } from './message-field';
 
 type GiftFieldName = 'giftRecipient' | 'giftMessage' | 'giftContactType' | 'giftEmail' | 'giftPhone';
 
@@ -14,7 +14,7 @@ type GiftFieldName = 'giftRecipient' | 'giftMessage' | 'giftContactType' | 'gift
  * ignores them either way.
  */
 export function GiftFields({ fields }: { fields: Record<GiftFieldName, FieldMetadata<string>> }) {
-  const { t } = useShopTranslation(['configure', 'account', 'forms']);
+  const { t } = useShopTranslation(['configure', 'forms']);
   return (
     <fieldset className="form-fieldset configure__gift">
       <legend className="form-fieldset__legend">{t('configure:gift.legend')}</legend>

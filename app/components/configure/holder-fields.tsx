@@ -1,7 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
 import { ITALY } from '../../domain/countries';
-import { formatBirthDate } from '../../domain/birth-date';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { RefreshButton, RefreshHint } from '../form/dependent-fields';
 import { PersonNameFields } from '../form/person-name-fields';
@@ -21,35 +20,6 @@ type HolderFieldName =
   | 'birthCityCode'
   | 'taxCode';
 
-/** The fan's own data, read-only: the holder when buying for oneself, the manager on behalf. */
-export function OwnData({
-  own,
-  heading,
-  intro,
-}: {
-  own: { firstName: string; lastName: string; email: string; dob: string; taxCode: string };
-  heading: string;
-  intro: string;
-}) {
-  const { t } = useShopTranslation(['configure', 'account']);
-  return (
-    <section className="configure__own" aria-label={heading}>
-      <h2 className="configure__section-heading">{heading}</h2>
-      <p className="form-field__hint">{intro}</p>
-      <dl className="configure__own-data">
-        <dt>{t('configure:holder.name')}</dt>
-        <dd>{`${own.firstName} ${own.lastName}`}</dd>
-        <dt>{t('configure:holder.email')}</dt>
-        <dd>{own.email}</dd>
-        <dt>{t('account:fields.dob')}</dt>
-        <dd>{own.dob ? formatBirthDate(own.dob) : '—'}</dd>
-        <dt>{t('account:fields.taxCode')}</dt>
-        <dd>{own.taxCode || '—'}</dd>
-      </dl>
-    </section>
-  );
-}
-
 /**
  * The holder a fan buys for (on behalf of a minor): names, contact, birth data and tax code.
  * The birth-place lists narrow with the date, country and province (dependent-fields.tsx).
@@ -67,7 +37,7 @@ export function HolderFields({
   taxCodeRequired: boolean;
   focusOnLoad: (name: string) => boolean;
 }) {
-  const { t } = useShopTranslation(['configure', 'account', 'forms']);
+  const { t } = useShopTranslation(['configure', 'forms']);
   const bornInItaly = birthCountryCode.trim().toUpperCase() === ITALY;
   const provinceChosen = choices.cities.length > 0;
   const optional = (label: string) => `${label} ${t('forms:optional')}`;
@@ -82,10 +52,10 @@ export function HolderFields({
         labels={{ firstName: t('configure:holder.firstName'), lastName: t('configure:holder.lastName') }}
       />
       <TextField field={fields.email} label={optional(t('configure:holder.email'))} type="email" autoComplete="off" />
-      <TextField field={fields.phone} label={optional(t('account:fields.phone'))} type="tel" autoComplete="off" />
+      <TextField field={fields.phone} label={optional(t('configure:holder.phone'))} type="tel" autoComplete="off" />
       <TextField
         field={fields.dob}
-        label={t('account:fields.dob')}
+        label={t('configure:holder.dob')}
         type="date"
         autoComplete="off"
         hint={t('configure:holder.dobHint')}
@@ -93,16 +63,16 @@ export function HolderFields({
       />
       <RadioGroupField
         field={fields.gender}
-        legend={t('account:fields.gender')}
+        legend={t('configure:holder.gender')}
         options={[
-          { value: 'F', label: t('account:gender.F') },
-          { value: 'M', label: t('account:gender.M') },
+          { value: 'F', label: t('configure:holder.female') },
+          { value: 'M', label: t('configure:holder.male') },
         ]}
       />
-      <RefreshHint>{t('account:complete.refreshHint')}</RefreshHint>
+      <RefreshHint>{t('configure:holder.refreshHint')}</RefreshHint>
       <SelectField
         field={fields.birthCountryCode}
-        label={t('account:fields.birthCountry')}
+        label={t('configure:holder.birthCountry')}
         options={choices.countries}
         focusOnLoad={focusOnLoad('birthCountryCode')}
       />
@@ -110,16 +80,16 @@ export function HolderFields({
         <>
           <SelectField
             field={fields.birthProvinceCode}
-            label={t('account:fields.birthProvince')}
+            label={t('configure:holder.birthProvince')}
             options={choices.provinces}
             focusOnLoad={focusOnLoad('birthProvinceCode')}
           />
           <SelectField
             field={fields.birthCityCode}
-            label={t('account:fields.birthCity')}
+            label={t('configure:holder.birthCity')}
             options={choices.cities}
             disabled={!provinceChosen}
-            hint={provinceChosen ? undefined : t('account:complete.cityHint')}
+            hint={provinceChosen ? undefined : t('configure:holder.cityHint')}
           />
         </>
       ) : null}
@@ -127,9 +97,9 @@ export function HolderFields({
       <div onBlur={(event) => bornInItaly && void serverCheck.run(event.target)}>
         <TextField
           field={fields.taxCode}
-          label={taxCodeRequired ? t('account:fields.taxCode') : optional(t('account:fields.taxCode'))}
+          label={taxCodeRequired ? t('configure:holder.taxCode') : optional(t('configure:holder.taxCode'))}
           autoComplete="off"
-          hint={t('account:complete.taxCodeHint')}
+          hint={t('configure:holder.taxCodeHint')}
         />
         {/* The server's word, when the form's own check found nothing to say. */}
         <p className="form-field__error" aria-live="polite">

@@ -20,6 +20,8 @@ import { formatCouponCode } from '../../domain/coupon-code';
 import { ITALY } from '../../domain/countries';
 import { missingProfileParts, type ProfilePart } from '../../domain/profile-completeness';
 import { romeDate } from '../../domain/shop-time';
+import type { PriceView } from '../../components/configure/configure-page';
+import { formatPrice } from '../../domain/price';
 import { displayPrice } from '../../domain/promo';
 import type { DescribeForm } from '../../.server/http/refresh';
 import { countryNationalCodes } from '../../.server/services/birth-places';
@@ -164,15 +166,29 @@ export function describeConfigureForm(language: Language, today: string, holderF
   };
 }
 
+/** The price worded on the server: the page needs none of the catalogue's translations in the browser. */
+function priceView(product: ProductDetail, language: Language, now: Date, t: (key: string) => string): PriceView {
+  const price = displayPrice(product, now);
+  if (price.kind === 'coupon-only') return { kind: price.kind, text: t('catalogue:price.couponOnly') };
+  if (price.kind === 'list') return { kind: price.kind, text: formatPrice(price.priceCents, language) };
+  return {
+    kind: 'promo',
+    text: formatPrice(price.priceCents, language),
+    listText: formatPrice(price.listPriceCents, language),
+    promoLabel: t('catalogue:price.promoLabel'),
+    listLabel: t('catalogue:price.listLabel'),
+  };
+}
+
 /** The product as the page shows it: name, picture, price now, sizes and the customisation rule. */
-export function productView(product: ProductDetail, language: Language, now: Date) {
+export function productView(product: ProductDetail, language: Language, now: Date, t: (key: string) => string) {
   const customization = product.customizations[0];
   return {
     id: product.id,
     name: product.name[language],
     imageUrl: product.imageUrl,
     kind: productKindOf(product.tags),
-    price: displayPrice(product, now),
+    price: priceView(product, language, now, t),
     variants: product.variants.map((variant) => ({
       value: variant.id,
       label: variant.label,
