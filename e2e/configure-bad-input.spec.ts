@@ -81,4 +81,24 @@ test.describe('configure: bad input', () => {
     expect(cart).not.toContain('Someone');
     expect(cart).not.toContain('€0');
   });
+
+  test('the tax code check (on blur): code 0 for a match, the reason and its message otherwise, 400 without what it needs', async ({ page }) => {
+    const check = (query: Record<string, string>) => page.request.get(`/configure/tax-code?${new URLSearchParams(query).toString()}`);
+    const mario = {
+      surname: 'Rossi',
+      name: 'Mario',
+      gender: 'M',
+      birthDate: '01/01/1980',
+      birthCountryCode: 'IT',
+      birthCityCode: 'H501',
+      fiscalCode: 'rssmra80a01h501u',
+    };
+    expect(await (await check(mario)).json()).toEqual({ code: 0 });
+    const milan = await (await check({ ...mario, fiscalCode: 'RSSMRA80A01F205X' })).json();
+    expect(milan).toMatchObject({ code: 1, reason: 'birthPlace' });
+    expect(milan.message).toBeTruthy();
+    expect(await (await check({ ...mario, fiscalCode: 'RSSMRA80A01H501X' })).json()).toMatchObject({ code: 1, reason: 'checksum' });
+    expect((await check({ ...mario, birthDate: '1980-01-01' })).status()).toBe(400);
+    expect((await check({ ...mario, surname: 'R'.repeat(500) })).status()).toBe(400);
+  });
 });
