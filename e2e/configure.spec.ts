@@ -7,6 +7,7 @@ import {
   signUpFanWithProfile,
 } from './pages/configure';
 import { expectNoAxeViolations } from './support/axe';
+import { waitForHydration } from './support/shop';
 import { expect, test } from './support/test';
 
 // Issue 11: configure and add to cart, with and without JavaScript. Each test has a fan of its
@@ -166,4 +167,24 @@ test.describe('without a complete profile', () => {
     );
     await expectNoAxeViolations(page);
   });
+});
+
+test('with JavaScript: a file over 4 MB is refused as it is picked, and a file dropped on the zone is taken', async ({ page, auth, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'an enhancement: without JavaScript the server refuses the file (configure-bad-input.spec.ts)');
+  const texts = CONFIGURE_TEXTS.en;
+  await signUpFanWithProfile(page, auth, 'en');
+  await page.goto('/products/jcard/configure/buy');
+  const front = page.getByLabel(texts.front);
+  await waitForHydration(front);
+  await front.setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: Buffer.alloc(4_194_305) });
+  await expect(page.getByText('Unable to load a file greater than 4Mb')).toBeVisible();
+  expect(await front.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+
+  await page.locator('.configure__drop-zone').first().evaluate((zone) => {
+    const files = new DataTransfer();
+    files.items.add(new File(['%PDF-1.4'], 'dropped.pdf', { type: 'application/pdf' }));
+    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: files, bubbles: true, cancelable: true }));
+  });
+  expect(await front.evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('dropped.pdf');
+  await expect(page.getByText('Unable to load a file greater than 4Mb')).toHaveCount(0);
 });

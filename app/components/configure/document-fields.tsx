@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { DOCUMENT_MAX_BYTES } from '../../domain/document-upload';
 import { DOCUMENT_FILE_FIELDS } from '../../forms/document-files';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
+import { useHydrated } from '../form/dependent-fields';
 import { RadioGroupField } from '../form/radio-group-field';
 import { translateMessage } from '../form/messages';
 
@@ -83,6 +84,15 @@ function FileField({
 }) {
   const { t, i18n } = useShopTranslation(['configure', 'forms']);
   const [tooLarge, setTooLarge] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const hydrated = useHydrated();
+  /** Nothing over the cap is sent: the choice is emptied and the spec's message shown. */
+  const check = (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    const over = file !== undefined && file.size > DOCUMENT_MAX_BYTES;
+    if (over) input.value = '';
+    setTooLarge(over);
+  };
   const hintId = `${field.id}-hint`;
   const messages = (tooLarge ? [tooLargeMessage] : (field.errors ?? [])).map((message) => translateMessage(t, i18n, message));
   return (
@@ -98,24 +108,38 @@ function FileField({
           {messages.join(' ')}
         </p>
       ) : null}
-      <input
-        id={field.id}
-        name={field.name}
-        form={field.formId}
-        type="file"
-        accept={ACCEPTED}
-        required={required}
-        aria-invalid={messages.length > 0 || undefined}
-        aria-describedby={messages.length > 0 ? `${field.errorId} ${hintId}` : hintId}
-        className="form-field__input form-field__input--file"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          const over = file !== undefined && file.size > DOCUMENT_MAX_BYTES;
-          // Nothing over the cap is sent: the choice is emptied and the spec's message shown.
-          if (over) event.currentTarget.value = '';
-          setTooLarge(over);
+      {/* A drop zone once hydrated: a file dropped anywhere on it goes into the input below. */}
+      <div
+        className="configure__drop-zone"
+        data-dragging={dragging || undefined}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
         }}
-      />
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          const input = event.currentTarget.querySelector('input');
+          if (!input || event.dataTransfer.files.length === 0) return;
+          input.files = event.dataTransfer.files;
+          check(input);
+        }}
+      >
+        {hydrated ? <p className="configure__drop-hint" aria-hidden="true">{t('configure:documents.dropHint')}</p> : null}
+        <input
+          id={field.id}
+          name={field.name}
+          form={field.formId}
+          type="file"
+          accept={ACCEPTED}
+          required={required}
+          aria-invalid={messages.length > 0 || undefined}
+          aria-describedby={messages.length > 0 ? `${field.errorId} ${hintId}` : hintId}
+          className="form-field__input form-field__input--file"
+          onChange={(event) => check(event.currentTarget)}
+        />
+      </div>
     </div>
   );
 }
