@@ -1,3 +1,4 @@
+import { HOLDER_RULE } from './holder-check';
 import { describe, expect, it } from 'vitest';
 import { applyHolderClearingRules } from './address-rules';
 import { onBehalfBirthDateBounds } from './buy-for';
@@ -13,10 +14,13 @@ import {
   type ConfigureTestProduct,
 } from './testing/configure-fixtures';
 
+/** The cart service's rules: every part checked, the holder included. */
+const RULES = { holder: HOLDER_RULE };
+
 const { j1897, stadium, young, junior, jcard } = PRODUCTS;
 
 function check(product: ConfigureTestProduct, draft: Partial<ConfigureDraft>, process: ConfigureProcess = 'buy', fanBorn = turningToday(40)) {
-  return checkConfigureDraft(aDraft(draft), configureContext(product, process, fanBorn));
+  return checkConfigureDraft(aDraft(draft), configureContext(product, process, fanBorn), RULES);
 }
 
 function problemsOf(result: ReturnType<typeof checkConfigureDraft>) {

@@ -12,11 +12,9 @@ import { readCouponCode } from './coupon-code';
 import { isCouponProduct } from './coupon';
 import { readCustomisationText, type CustomisationBounds } from './customisation-text';
 import { checkGiftDraft, isGiftableKind, type Gift, type GiftDraft } from './gift';
-import { checkHolderDraft, HOLDER_FIELDS, type HolderDraft } from './holder-check';
-import { normalisePhoneForStorage } from './phone';
-import { trimPersonName } from './person-name';
+import type { HOLDER_RULE } from './holder-check';
+import { HOLDER_FIELDS, type HolderDraft } from './holder-draft';
 import { failure, success, type FieldProblems, type Result } from './result';
-import { normaliseTaxCode } from './tax-code';
 
 export const CONFIGURE_PROCESSES = ['buy', 'gift', 'coupon'] as const;
 export type ConfigureProcess = (typeof CONFIGURE_PROCESSES)[number];
@@ -125,6 +123,14 @@ export const CONFIGURE_FIELDS = [
   'giftPhone',
 ] as const satisfies readonly ConfigureField[];
 
+/**
+ * The holder rule (`HOLDER_RULE`, domain/holder-check.ts: the check and the holder as stored), handed in rather than imported:
+ * only an on-behalf form asks a holder, so a page that asks none need not ship its tax code
+ * checks (first-load weight). The cart service always hands it in; a form that shows the holder
+ * fields loads it first.
+ */
+export type ConfigureRules = { holder: typeof HOLDER_RULE | null };
+
 export type ConfigureCheckContext = {
   process: ConfigureProcess;
   product: ConfigurableProduct & {
@@ -170,7 +176,11 @@ const GIFT_FIELD_NAMES = {
  * A process the product does not allow is not a field problem: the caller answers 404.
  * Fields a part does not show are ignored, whatever was sent.
  */
-export function checkConfigureDraft(draft: ConfigureDraft, context: ConfigureCheckContext): Result<CheckedConfiguration, 'invalid', ConfigureField> {
+export function checkConfigureDraft(
+  draft: ConfigureDraft,
+  context: ConfigureCheckContext,
+  rules: ConfigureRules,
+): Result<CheckedConfiguration, 'invalid', ConfigureField> {
   const { process, product } = context;
   const problems: FieldProblems<ConfigureField> = {};
 
@@ -184,8 +194,9 @@ export function checkConfigureDraft(draft: ConfigureDraft, context: ConfigureChe
 
   let holder: HolderDraft | null = null;
   if (parts.holderFields) {
-    Object.assign(problems, checkHolderDraft(draft, { product, today: context.today, countryNationalCodes: context.countryNationalCodes }));
-    holder = normaliseHolder(draft);
+    if (!rules.holder) throw new Error('checkConfigureDraft: an on-behalf configuration needs the holder rule');
+    Object.assign(problems, rules.holder.check(draft, { product, today: context.today, countryNationalCodes: context.countryNationalCodes }));
+    holder = rules.holder.normalise(draft);
   }
 
   let couponCode: string | null = null;
@@ -243,21 +254,4 @@ export function checkConfigureDraft(draft: ConfigureDraft, context: ConfigureChe
     documentType,
     gift,
   });
-}
-
-/** The holder as stored: names trimmed as the spec says, codes uppercased, phone with 00. */
-function normaliseHolder(draft: HolderDraft): HolderDraft {
-  const phone = draft.phone.trim();
-  return {
-    firstName: trimPersonName(draft.firstName),
-    lastName: trimPersonName(draft.lastName),
-    email: draft.email.trim(),
-    phone: phone === '' ? '' : normalisePhoneForStorage(phone),
-    dob: draft.dob.trim(),
-    gender: draft.gender.trim(),
-    birthCountryCode: draft.birthCountryCode.trim().toUpperCase(),
-    birthProvinceCode: draft.birthProvinceCode.trim().toUpperCase(),
-    birthCityCode: draft.birthCityCode.trim().toUpperCase(),
-    taxCode: normaliseTaxCode(draft.taxCode),
-  };
 }

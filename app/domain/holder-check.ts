@@ -18,37 +18,11 @@ import { isAcceptableEmail } from './email';
 import { isValidPersonName, trimPersonName } from './person-name';
 import { checkProfileDraft } from './profile-check';
 import type { FieldProblems } from './result';
+import { MAX_HOLDER_NAME_LENGTH, type HolderDraft, type HolderField } from './holder-draft';
+import { normalisePhoneForStorage } from './phone';
+import { normaliseTaxCode } from './tax-code';
 
-/** The holder as typed ('' for empty). */
-export type HolderDraft = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  dob: string;
-  gender: string;
-  birthCountryCode: string;
-  birthProvinceCode: string;
-  birthCityCode: string;
-  taxCode: string;
-};
-export type HolderField = keyof HolderDraft;
-
-export const HOLDER_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'dob',
-  'gender',
-  'birthCountryCode',
-  'birthProvinceCode',
-  'birthCityCode',
-  'taxCode',
-] as const satisfies readonly HolderField[];
-
-/** Longest first or last name the shop keeps (forms/person-name-field uses the same). */
-export const MAX_HOLDER_NAME_LENGTH = 80;
+export { HOLDER_FIELDS, MAX_HOLDER_NAME_LENGTH, type HolderDraft, type HolderField } from './holder-draft';
 
 export type HolderCheckContext = {
   product: HolderAges & { kind: ProductKind };
@@ -112,3 +86,23 @@ export function checkHolderDraft(draft: HolderDraft, context: HolderCheckContext
   }
   return problems;
 }
+
+/** The holder as stored: names trimmed as the spec says, codes uppercased, phone with 00. */
+export function normaliseHolderDraft(draft: HolderDraft): HolderDraft {
+  const phone = draft.phone.trim();
+  return {
+    firstName: trimPersonName(draft.firstName),
+    lastName: trimPersonName(draft.lastName),
+    email: draft.email.trim(),
+    phone: phone === '' ? '' : normalisePhoneForStorage(phone),
+    dob: draft.dob.trim(),
+    gender: draft.gender.trim(),
+    birthCountryCode: draft.birthCountryCode.trim().toUpperCase(),
+    birthProvinceCode: draft.birthProvinceCode.trim().toUpperCase(),
+    birthCityCode: draft.birthCityCode.trim().toUpperCase(),
+    taxCode: normaliseTaxCode(draft.taxCode),
+  };
+}
+
+/** The holder rule as the configure check takes it (`ConfigureRules`): the check and the stored form. */
+export const HOLDER_RULE = { check: checkHolderDraft, normalise: normaliseHolderDraft } as const;

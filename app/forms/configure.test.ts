@@ -1,3 +1,4 @@
+import { HOLDER_RULE } from '../domain/holder-check';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import { checkConfigureDraft, CONFIGURE_FIELDS, type ConfigureProcess } from '../domain/configure';
@@ -26,6 +27,9 @@ import { formConstraint } from './constraint';
 import { FIELD_MESSAGES as M } from './messages';
 import { applyRefresh, readRefreshSubmit, refreshAnswer } from './refresh';
 
+/** The cart service's rules: every part checked, the holder included. */
+const RULES = { holder: HOLDER_RULE };
+
 const { j1897, stadium, junior, jcard } = PRODUCTS;
 
 function form(entries: Record<string, string>): FormData {
@@ -35,7 +39,7 @@ function form(entries: Record<string, string>): FormData {
 }
 
 function parse(product: ConfigureTestProduct, entries: Record<string, string>, process: ConfigureProcess = 'buy', fanBorn = turningToday(40)) {
-  return parseWithZod(form(entries), { schema: configureSchema(configureContext(product, process, fanBorn)) });
+  return parseWithZod(form(entries), { schema: configureSchema(configureContext(product, process, fanBorn), RULES) });
 }
 
 function errorsOf(product: ConfigureTestProduct, entries: Record<string, string>, process: ConfigureProcess = 'buy', fanBorn?: string) {
@@ -147,7 +151,7 @@ describe('configure form: coupon, card and gift parts', () => {
 
   it('gives every input its maxlength', () => {
     const lengths = Object.fromEntries(
-      Object.entries(formConstraint(configureSchema(configureContext(jcard)))).map(([field, { maxLength }]) => [field, maxLength]),
+      Object.entries(formConstraint(configureSchema(configureContext(jcard), RULES))).map(([field, { maxLength }]) => [field, maxLength]),
     );
     expect(lengths).toMatchObject({ firstName: 80, lastName: 80, email: 254, phone: 40, taxCode: 32, couponCode: 20 });
     expect(lengths).toMatchObject({ customization: 40, giftMessage: 100, giftEmail: 254, giftPhone: 40, variantId: 64, dob: 20 });
@@ -221,11 +225,11 @@ describe('configure messages', () => {
     ];
     const given = new Set<string>();
     for (const [product, process, draft] of drafts) {
-      const result = checkConfigureDraft(aDraft(draft), configureContext(product, process));
+      const result = checkConfigureDraft(aDraft(draft), configureContext(product, process), RULES);
       for (const [field, reason] of Object.entries(result.ok ? {} : result.fields)) given.add(`${field} ${reason}`);
     }
     for (const fanBorn of [turningTomorrow(16), turningToday(16)]) {
-      const result = checkConfigureDraft(aDraft({ buyFor: 'BUY_ON_BEHALF' }), configureContext(j1897, 'buy', fanBorn));
+      const result = checkConfigureDraft(aDraft({ buyFor: 'BUY_ON_BEHALF' }), configureContext(j1897, 'buy', fanBorn), RULES);
       for (const [field, reason] of Object.entries(result.ok ? {} : result.fields)) given.add(`${field} ${reason}`);
     }
     // The drafts above give 46 different field reasons: a guard that they still reach the rules.
@@ -278,7 +282,7 @@ describe('configure refresh (CONFIGURE_DEPENDENT_FIELDS)', () => {
   });
 
   it('shows a cleared field the holder needs as required', () => {
-    const schema = configureSchema(configureContext(junior));
+    const schema = configureSchema(configureContext(junior), RULES);
     expect(refreshAnswer(refreshed({ ...shown, ...typed, birthProvinceCode: 'MI' }), schema).result).toEqual({
       error: { birthCityCode: [M.required] },
     });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { applyHolderClearingRules } from '../domain/address-rules';
 import {
   checkConfigureDraft,
+  type ConfigureRules,
   CONFIGURE_FIELDS,
   type ConfigureCheckContext,
   type ConfigureDraft,
@@ -9,7 +10,7 @@ import {
 } from '../domain/configure';
 import { MAX_EMAIL_LENGTH } from '../domain/email';
 import { MAX_GIFT_MESSAGE_LENGTH, normaliseGiftMessage } from '../domain/gift';
-import { MAX_HOLDER_NAME_LENGTH } from '../domain/holder-check';
+import { MAX_HOLDER_NAME_LENGTH } from '../domain/holder-draft';
 import { configureProblemMessage } from './configure-messages';
 import { FIELD_MESSAGES as M } from './messages';
 import type { DependentFields } from './refresh';
@@ -58,7 +59,7 @@ export function configureDraftOf(values: Partial<Record<string, unknown>>): Conf
 }
 
 /** The configure form's schema for one request; the action and the browser build the same. */
-export function configureSchema(context: ConfigureFormContext) {
+export function configureSchema(context: ConfigureFormContext, rules: ConfigureRules) {
   return z
     .object({
       buyFor: code,
@@ -94,7 +95,7 @@ export function configureSchema(context: ConfigureFormContext) {
         (values, check) => {
           // Runs even when single fields failed (`when`), so every message shows at once; a
           // field already refused by its length keeps that one message.
-          const result = checkConfigureDraft(configureDraftOf(values), context);
+          const result = checkConfigureDraft(configureDraftOf(values), context, rules);
           if (result.ok) return;
           const refused = new Set(check.issues.map((issue) => issue.path?.[0]));
           for (const field of CONFIGURE_FIELDS) {

@@ -9,5 +9,6 @@ import forms from '../locales/en/forms.json';
 import notify from '../locales/en/notify.json';
 import dev from '../locales/en/dev.json';
 import configure from '../locales/en/configure.json';
+import configureParts from '../locales/en/configureParts.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts };

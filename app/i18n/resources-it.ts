@@ -9,5 +9,6 @@ import forms from '../locales/it/forms.json';
 import notify from '../locales/it/notify.json';
 import dev from '../locales/it/dev.json';
 import configure from '../locales/it/configure.json';
+import configureParts from '../locales/it/configureParts.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts };

@@ -4,7 +4,7 @@ import type { BuyFor } from '../../domain/buy-for';
 import type { ConfigureDraft, ConfigureField, ConfigureProcess, DocumentType } from '../../domain/configure';
 import type { DocumentFileField } from '../../forms/document-files';
 import type { Gift } from '../../domain/gift';
-import type { HolderDraft } from '../../domain/holder-check';
+import type { HolderDraft } from '../../domain/holder-draft';
 import type { ProfilePart } from '../../domain/profile-completeness';
 import type { Result } from '../../domain/result';
 import type { UploadedDocument } from '../http/multipart';

@@ -2,7 +2,7 @@
 // that submitting it unchanged saves the same item again.
 import type { ConfigureDraft } from '../../domain/configure';
 import { formatCouponCode } from '../../domain/coupon-code';
-import { HOLDER_FIELDS, type HolderDraft } from '../../domain/holder-check';
+import { HOLDER_FIELDS, type HolderDraft } from '../../domain/holder-draft';
 import type { CartItemView, ConfigureDraftOf } from './cart-contract';
 
 const NO_HOLDER = Object.fromEntries(HOLDER_FIELDS.map((field) => [field, ''])) as HolderDraft;

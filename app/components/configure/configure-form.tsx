@@ -4,11 +4,9 @@ import { Form, Link, useLocation } from 'react-router';
 import type { BuyFor } from '../../domain/buy-for';
 import { CONFIGURE_FIELDS, type ConfigureField } from '../../domain/configure';
 import { formatCouponCode } from '../../domain/coupon-code';
-import { isHolderTaxCodeRequired } from '../../domain/holder-check';
-import { configureProblemMessage, CONFIGURE_DEPENDENT_FIELDS } from '../../forms/configure';
+import { configureProblemMessage } from '../../forms/configure';
 import { DOCUMENT_FILE_FIELD_ORDER } from '../../forms/document-files';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
-import { useDependentFields } from '../form/dependent-fields';
 import { ErrorSummary } from '../form/error-summary';
 import { SubmitButton } from '../form/submit-button';
 import { TextField } from '../form/text-field';
@@ -26,7 +24,6 @@ const DocumentFields = lazy(() => import('./document-fields').then((module) => (
 const SizeField = lazy(() => import('./size-field').then((module) => ({ default: module.SizeField })));
 
 const FORM_ID = 'configure';
-const { remembered: TRIGGERS } = CONFIGURE_DEPENDENT_FIELDS;
 /** Every name the error summary may list, in page order: the form's fields, the files, the cart rule. */
 const SUMMARY_ORDER = ['product', ...CONFIGURE_FIELDS, ...DOCUMENT_FILE_FIELD_ORDER] as const;
 type SummaryName = (typeof SUMMARY_ORDER)[number];
@@ -38,8 +35,10 @@ type SummaryName = (typeof SUMMARY_ORDER)[number];
  * primary button worded by process. A card's form is multipart (its identity documents).
  */
 export function ConfigureForm({ page, form }: { page: ConfigurePageData; form: ConfigureFormData }) {
-  const { t } = useShopTranslation(['configure', 'forms']);
   const { parts, view } = form;
+  // The parts' texts are a namespace of their own, loaded only by the pages that show a part.
+  const showsParts = parts.holderFields || parts.managerBlock || parts.gift || parts.variant || parts.customization || parts.documents;
+  const { t } = useShopTranslation(showsParts ? ['configure', 'configureParts', 'forms'] : ['configure', 'forms']);
   const { form: conform, formProps, summary } = useShopForm(form.schema, {
     id: FORM_ID,
     lastResult: view.result,
@@ -51,8 +50,7 @@ export function ConfigureForm({ page, form }: { page: ConfigurePageData; form: C
   });
   // Every name, including the files and the cart rule's `product`, which only the server judges.
   const fields = conform.getFieldset() as unknown as Record<ConfigureField | SummaryName, FieldMetadata<string>>;
-  const dependent = useDependentFields({ form: conform, view, remembered: TRIGGERS, triggers: parts.holderFields ? TRIGGERS : [] });
-  const labels = summaryLabels(t, page.product.customization?.label ?? '');
+  const labels = summaryLabels(t, parts, page.product.customization?.label ?? '');
   const productProblem = fields.product.errors ?? [];
   return (
     <>
@@ -62,10 +60,8 @@ export function ConfigureForm({ page, form }: { page: ConfigurePageData; form: C
         method="post"
         encType={parts.documents ? 'multipart/form-data' : undefined}
         {...formProps}
-        {...dependent.handlers}
         className="form"
       >
-        {dependent.previousInputs}
         {parts.buyForChoice ? <input type="hidden" name="buyFor" value={form.buyFor.chosen} /> : null}
         {productProblem.length > 0 ? (
           <p id={fields.product.id} className="form-field__error" tabIndex={-1}>
@@ -73,30 +69,31 @@ export function ConfigureForm({ page, form }: { page: ConfigurePageData; form: C
           </p>
         ) : null}
         {parts.buyForChoice && !parts.holderFields ? (
-          <OwnData own={form.own} heading={t('configure:holder.ownHeading')} intro={t('configure:holder.ownIntro')} />
+          <OwnData own={form.own} heading={t('configure:own.heading')} intro={t('configure:own.intro')} />
         ) : null}
         {parts.holderFields ? (
           <HolderFields
             fields={fields}
             choices={view.choices}
             birthCountryCode={view.values.birthCountryCode}
-            taxCodeRequired={isHolderTaxCodeRequired(page.product.kind, view.values.birthCountryCode)}
-            focusOnLoad={dependent.focusOnLoad}
+            productKind={page.product.kind}
+            form={conform}
+            view={view}
           />
         ) : null}
         {parts.managerBlock ? (
-          <OwnData own={form.own} heading={t('configure:manager.heading')} intro={t('configure:manager.intro')} />
+          <OwnData own={form.own} heading={t('configureParts:manager.heading')} intro={t('configureParts:manager.intro')} />
         ) : null}
         {parts.gift ? <GiftFields fields={fields} /> : null}
         {parts.variant ? (
           <SizeField
             field={fields.variantId}
-            legend={t('configure:size.legend')}
+            legend={t('configureParts:size.legend')}
             options={page.product.variants}
             describe={(size) =>
               size.soldOut
-                ? t('configure:size.soldOut', { label: size.label, it: size.itLabel, uk: size.ukLabel })
-                : t('configure:size.option', { label: size.label, it: size.itLabel, uk: size.ukLabel })
+                ? t('configureParts:size.soldOut', { label: size.label, it: size.itLabel, uk: size.ukLabel })
+                : t('configureParts:size.option', { label: size.label, it: size.itLabel, uk: size.ukLabel })
             }
           />
         ) : null}
@@ -105,7 +102,7 @@ export function ConfigureForm({ page, form }: { page: ConfigurePageData; form: C
             field={fields.customization}
             label={page.product.customization.minLength > 0 ? page.product.customization.label : `${page.product.customization.label} ${t('forms:optional')}`}
             autoComplete="off"
-            hint={t('configure:customization.hint', { min: page.product.customization.minLength, max: page.product.customization.maxLength })}
+            hint={t('configureParts:customization.hint', { min: page.product.customization.minLength, max: page.product.customization.maxLength })}
           />
         ) : null}
         {parts.documents ? (
@@ -164,31 +161,34 @@ function BuyForChoice({ offered, chosen }: { offered: BuyFor[]; chosen: BuyFor }
   );
 }
 
-function summaryLabels(t: (key: string) => string, customizationLabel: string): Record<SummaryName, string> {
+/** The error summary's label of every name it may list; a part the page does not show has none to list. */
+function summaryLabels(t: (key: string) => string, parts: ConfigureFormData['parts'], customizationLabel: string): Record<SummaryName, string> {
+  const when = (shown: boolean, key: string) => (shown ? t(key) : '');
+  const holder = (key: string) => when(parts.holderFields, `configureParts:holder.${key}`);
   return {
     product: t('configure:summary.product'),
     buyFor: t('configure:buyFor.label'),
-    firstName: t('configure:holder.firstName'),
-    lastName: t('configure:holder.lastName'),
-    email: t('configure:holder.email'),
-    phone: t('configure:holder.phone'),
-    dob: t('configure:holder.dob'),
-    gender: t('configure:holder.gender'),
-    birthCountryCode: t('configure:holder.birthCountry'),
-    birthProvinceCode: t('configure:holder.birthProvince'),
-    birthCityCode: t('configure:holder.birthCity'),
-    taxCode: t('configure:holder.taxCode'),
+    firstName: holder('firstName'),
+    lastName: holder('lastName'),
+    email: holder('email'),
+    phone: holder('phone'),
+    dob: holder('dob'),
+    gender: holder('gender'),
+    birthCountryCode: holder('birthCountry'),
+    birthProvinceCode: holder('birthProvince'),
+    birthCityCode: holder('birthCity'),
+    taxCode: holder('taxCode'),
     couponCode: t('configure:coupon.label'),
     automaticRenewal: t('configure:renewal.label'),
-    variantId: t('configure:size.legend'),
+    variantId: when(parts.variant, 'configureParts:size.legend'),
     customization: customizationLabel,
-    documentType: t('configure:documents.type'),
-    documentFront: t('configure:documents.front'),
-    documentBack: t('configure:documents.back'),
-    giftRecipient: t('configure:gift.recipient'),
-    giftMessage: t('configure:gift.message'),
-    giftContactType: t('configure:gift.contactType'),
-    giftEmail: t('configure:gift.email'),
-    giftPhone: t('configure:gift.phone'),
+    documentType: when(parts.documents, 'configureParts:documents.type'),
+    documentFront: when(parts.documents, 'configureParts:documents.front'),
+    documentBack: when(parts.documents, 'configureParts:documents.back'),
+    giftRecipient: when(parts.gift, 'configureParts:gift.recipient'),
+    giftMessage: when(parts.gift, 'configureParts:gift.message'),
+    giftContactType: when(parts.gift, 'configureParts:gift.contactType'),
+    giftEmail: when(parts.gift, 'configureParts:gift.email'),
+    giftPhone: when(parts.gift, 'configureParts:gift.phone'),
   };
 }

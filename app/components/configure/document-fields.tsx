@@ -28,41 +28,41 @@ export function DocumentFields({
   /** The spec's "Unable to load a file greater than 4Mb", as a message key. */
   tooLargeMessage: string;
 }) {
-  const { t } = useShopTranslation(['configure', 'forms']);
+  const { t } = useShopTranslation(['configureParts', 'configure', 'forms']);
   return (
     <fieldset className="form-fieldset">
-      <legend className="form-fieldset__legend">{t('configure:documents.legend')}</legend>
-      <p className="form-field__hint">{t('configure:documents.intro')}</p>
+      <legend className="form-fieldset__legend">{t('configureParts:documents.legend')}</legend>
+      <p className="form-field__hint">{t('configureParts:documents.intro')}</p>
       <RadioGroupField
         field={fields.documentType}
-        legend={t('configure:documents.type')}
+        legend={t('configureParts:documents.type')}
         options={[
-          { value: 'IDENTITY', label: t('configure:documents.IDENTITY') },
-          { value: 'PASSPORT', label: t('configure:documents.PASSPORT') },
+          { value: 'IDENTITY', label: t('configureParts:documents.IDENTITY') },
+          { value: 'PASSPORT', label: t('configureParts:documents.PASSPORT') },
         ]}
       />
       {stored.length > 0 ? (
         <div className="configure__stored">
-          <p>{t('configure:documents.stored')}</p>
+          <p>{t('configureParts:documents.stored')}</p>
           <ul>
             {stored.map((document) => (
               <li key={document.side}>
-                {t(`configure:documents.side.${document.side}`)}: {document.fileName} ({document.fileType})
+                {t(`configureParts:documents.side.${document.side}`)}: {document.fileName} ({document.fileType})
               </li>
             ))}
           </ul>
-          <p className="form-field__hint">{t('configure:documents.replaceHint')}</p>
+          <p className="form-field__hint">{t('configureParts:documents.replaceHint')}</p>
         </div>
       ) : null}
       <FileField
         field={fields[DOCUMENT_FILE_FIELDS.FRONT]}
-        label={t('configure:documents.front')}
+        label={t('configureParts:documents.front')}
         required={!stored.some((document) => document.side === 'FRONT')}
         tooLargeMessage={tooLargeMessage}
       />
       <FileField
         field={fields[DOCUMENT_FILE_FIELDS.BACK]}
-        label={`${t('configure:documents.back')} ${t('forms:optional')}`}
+        label={`${t('configureParts:documents.back')} ${t('forms:optional')}`}
         required={false}
         tooLargeMessage={tooLargeMessage}
       />
@@ -82,7 +82,7 @@ function FileField({
   required: boolean;
   tooLargeMessage: string;
 }) {
-  const { t, i18n } = useShopTranslation(['configure', 'forms']);
+  const { t, i18n } = useShopTranslation(['configureParts', 'configure', 'forms']);
   const [tooLarge, setTooLarge] = useState(false);
   const [dragging, setDragging] = useState(false);
   const hydrated = useHydrated();
@@ -101,7 +101,7 @@ function FileField({
         {label}
       </label>
       <p id={hintId} className="form-field__hint">
-        {t('configure:documents.fileHint')}
+        {t('configureParts:documents.fileHint')}
       </p>
       {messages.length > 0 ? (
         <p id={field.errorId} className="form-field__error">
@@ -126,7 +126,7 @@ function FileField({
           check(input);
         }}
       >
-        {hydrated ? <p className="configure__drop-hint" aria-hidden="true">{t('configure:documents.dropHint')}</p> : null}
+        {hydrated ? <p className="configure__drop-hint" aria-hidden="true">{t('configureParts:documents.dropHint')}</p> : null}
         <input
           id={field.id}
           name={field.name}

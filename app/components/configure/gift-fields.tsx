@@ -14,41 +14,41 @@ type GiftFieldName = 'giftRecipient' | 'giftMessage' | 'giftContactType' | 'gift
  * ignores them either way.
  */
 export function GiftFields({ fields }: { fields: Record<GiftFieldName, FieldMetadata<string>> }) {
-  const { t } = useShopTranslation(['configure', 'forms']);
+  const { t } = useShopTranslation(['configureParts', 'configure', 'forms']);
   return (
     <fieldset className="form-fieldset configure__gift">
-      <legend className="form-fieldset__legend">{t('configure:gift.legend')}</legend>
+      <legend className="form-fieldset__legend">{t('configureParts:gift.legend')}</legend>
       <RadioGroupField
         field={fields.giftRecipient}
-        legend={t('configure:gift.recipient')}
+        legend={t('configureParts:gift.recipient')}
         options={[
-          { value: 'someone', label: t('configure:gift.someone') },
-          { value: 'myself', label: t('configure:gift.myself') },
+          { value: 'someone', label: t('configureParts:gift.someone') },
+          { value: 'myself', label: t('configureParts:gift.myself') },
         ]}
       />
       <div className="configure__gift-contact">
         <RadioGroupField
           field={fields.giftContactType}
-          legend={t('configure:gift.contactType')}
-          hint={t('configure:gift.contactHint')}
+          legend={t('configureParts:gift.contactType')}
+          hint={t('configureParts:gift.contactHint')}
           options={[
-            { value: 'EMAIL', label: t('configure:gift.EMAIL') },
-            { value: 'PHONE', label: t('configure:gift.PHONE') },
+            { value: 'EMAIL', label: t('configureParts:gift.EMAIL') },
+            { value: 'PHONE', label: t('configureParts:gift.PHONE') },
           ]}
         />
         <div className="configure__gift-email">
-          <TextField field={fields.giftEmail} label={t('configure:gift.email')} type="email" autoComplete="off" />
+          <TextField field={fields.giftEmail} label={t('configureParts:gift.email')} type="email" autoComplete="off" />
         </div>
         <div className="configure__gift-phone">
-          <TextField field={fields.giftPhone} label={t('configure:gift.phone')} type="tel" autoComplete="off" />
+          <TextField field={fields.giftPhone} label={t('configureParts:gift.phone')} type="tel" autoComplete="off" />
         </div>
       </div>
       <MessageField
         field={fields.giftMessage}
-        label={`${t('configure:gift.message')} ${t('forms:optional')}`}
-        hint={t('configure:gift.messageHint', { count: MAX_GIFT_MESSAGE_LENGTH })}
+        label={`${t('configureParts:gift.message')} ${t('forms:optional')}`}
+        hint={t('configureParts:gift.messageHint', { count: MAX_GIFT_MESSAGE_LENGTH })}
         maxLength={MAX_GIFT_MESSAGE_LENGTH}
-        charactersLeft={(left) => t('configure:gift.charactersLeft', { count: left })}
+        charactersLeft={(left) => t('configureParts:gift.charactersLeft', { count: left })}
       />
     </fieldset>
   );

@@ -1,8 +1,11 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
+import type { ProductKind } from '../../domain/cart-rules';
 import { ITALY } from '../../domain/countries';
+import { isHolderTaxCodeRequired } from '../../domain/holder-check';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
-import { RefreshButton, RefreshHint } from '../form/dependent-fields';
+import { CONFIGURE_DEPENDENT_FIELDS } from '../../forms/configure';
+import { RefreshButton, RefreshHint, useDependentFields } from '../form/dependent-fields';
 import { PersonNameFields } from '../form/person-name-fields';
 import { RadioGroupField } from '../form/radio-group-field';
 import { SelectField, type SelectOption } from '../form/select-field';
@@ -28,51 +31,60 @@ export function HolderFields({
   fields,
   choices,
   birthCountryCode,
-  taxCodeRequired,
-  focusOnLoad,
+  productKind,
+  form,
+  view,
 }: {
   fields: Record<HolderFieldName, FieldMetadata<string>>;
   choices: { countries: SelectOption[]; provinces: SelectOption[]; cities: SelectOption[] };
   birthCountryCode: string;
-  taxCodeRequired: boolean;
-  focusOnLoad: (name: string) => boolean;
+  productKind: ProductKind;
+  /** The configure form (the refresh empties what went stale) and what the page shows. */
+  form: Parameters<typeof useDependentFields>[0]['form'];
+  view: Parameters<typeof useDependentFields>[0]['view'];
 }) {
-  const { t } = useShopTranslation(['configure', 'forms']);
+  // Only a holder has dependent lists: the refresh protocol lives with these fields.
+  const { remembered } = CONFIGURE_DEPENDENT_FIELDS;
+  const dependent = useDependentFields({ form, view, remembered, triggers: remembered });
+  const { focusOnLoad } = dependent;
+  const taxCodeRequired = isHolderTaxCodeRequired(productKind, birthCountryCode);
+  const { t } = useShopTranslation(['configureParts', 'configure', 'forms']);
   const bornInItaly = birthCountryCode.trim().toUpperCase() === ITALY;
   const provinceChosen = choices.cities.length > 0;
   const optional = (label: string) => `${label} ${t('forms:optional')}`;
   const serverCheck = useServerTaxCodeCheck();
   return (
-    <fieldset className="form-fieldset">
-      <legend className="form-fieldset__legend">{t('configure:holder.legend')}</legend>
-      <p className="form-field__hint">{t('configure:holder.intro')}</p>
+    <fieldset className="form-fieldset" {...dependent.handlers}>
+      <legend className="form-fieldset__legend">{t('configureParts:holder.legend')}</legend>
+      {dependent.previousInputs}
+      <p className="form-field__hint">{t('configureParts:holder.intro')}</p>
       <PersonNameFields
         firstName={fields.firstName}
         lastName={fields.lastName}
-        labels={{ firstName: t('configure:holder.firstName'), lastName: t('configure:holder.lastName') }}
+        labels={{ firstName: t('configureParts:holder.firstName'), lastName: t('configureParts:holder.lastName') }}
       />
-      <TextField field={fields.email} label={optional(t('configure:holder.email'))} type="email" autoComplete="off" />
-      <TextField field={fields.phone} label={optional(t('configure:holder.phone'))} type="tel" autoComplete="off" />
+      <TextField field={fields.email} label={optional(t('configureParts:holder.email'))} type="email" autoComplete="off" />
+      <TextField field={fields.phone} label={optional(t('configureParts:holder.phone'))} type="tel" autoComplete="off" />
       <TextField
         field={fields.dob}
-        label={t('configure:holder.dob')}
+        label={t('configureParts:holder.dob')}
         type="date"
         autoComplete="off"
-        hint={t('configure:holder.dobHint')}
+        hint={t('configureParts:holder.dobHint')}
         focusOnLoad={focusOnLoad('dob')}
       />
       <RadioGroupField
         field={fields.gender}
-        legend={t('configure:holder.gender')}
+        legend={t('configureParts:holder.gender')}
         options={[
-          { value: 'F', label: t('configure:holder.female') },
-          { value: 'M', label: t('configure:holder.male') },
+          { value: 'F', label: t('configureParts:holder.female') },
+          { value: 'M', label: t('configureParts:holder.male') },
         ]}
       />
-      <RefreshHint>{t('configure:holder.refreshHint')}</RefreshHint>
+      <RefreshHint>{t('configureParts:holder.refreshHint')}</RefreshHint>
       <SelectField
         field={fields.birthCountryCode}
-        label={t('configure:holder.birthCountry')}
+        label={t('configureParts:holder.birthCountry')}
         options={choices.countries}
         focusOnLoad={focusOnLoad('birthCountryCode')}
       />
@@ -80,16 +92,16 @@ export function HolderFields({
         <>
           <SelectField
             field={fields.birthProvinceCode}
-            label={t('configure:holder.birthProvince')}
+            label={t('configureParts:holder.birthProvince')}
             options={choices.provinces}
             focusOnLoad={focusOnLoad('birthProvinceCode')}
           />
           <SelectField
             field={fields.birthCityCode}
-            label={t('configure:holder.birthCity')}
+            label={t('configureParts:holder.birthCity')}
             options={choices.cities}
             disabled={!provinceChosen}
-            hint={provinceChosen ? undefined : t('configure:holder.cityHint')}
+            hint={provinceChosen ? undefined : t('configureParts:holder.cityHint')}
           />
         </>
       ) : null}
@@ -97,9 +109,9 @@ export function HolderFields({
       <div onBlur={(event) => bornInItaly && void serverCheck.run(event.target)}>
         <TextField
           field={fields.taxCode}
-          label={taxCodeRequired ? t('configure:holder.taxCode') : optional(t('configure:holder.taxCode'))}
+          label={taxCodeRequired ? t('configureParts:holder.taxCode') : optional(t('configureParts:holder.taxCode'))}
           autoComplete="off"
-          hint={t('configure:holder.taxCodeHint')}
+          hint={t('configureParts:holder.taxCodeHint')}
         />
         {/* The server's word, when the form's own check found nothing to say. */}
         <p className="form-field__error" aria-live="polite">

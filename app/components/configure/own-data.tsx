@@ -17,13 +17,13 @@ export function OwnData({
       <h2 className="configure__section-heading">{heading}</h2>
       <p className="form-field__hint">{intro}</p>
       <dl className="configure__own-data">
-        <dt>{t('configure:holder.name')}</dt>
+        <dt>{t('configure:own.name')}</dt>
         <dd>{`${own.firstName} ${own.lastName}`}</dd>
-        <dt>{t('configure:holder.email')}</dt>
+        <dt>{t('configure:own.email')}</dt>
         <dd>{own.email}</dd>
-        <dt>{t('configure:holder.dob')}</dt>
+        <dt>{t('configure:own.dob')}</dt>
         <dd>{own.dob ? formatBirthDate(own.dob) : '—'}</dd>
-        <dt>{t('configure:holder.taxCode')}</dt>
+        <dt>{t('configure:own.taxCode')}</dt>
         <dd>{own.taxCode || '—'}</dd>
       </dl>
     </section>

@@ -30,9 +30,10 @@ export function useHydrated(): boolean {
 type UpdatableForm = { update: (options: { name: string; value: string }) => void };
 
 /**
- * For the `<Form>` of a form with dependent lists: the hidden `previous.<field>` inputs, the
- * handlers that send the refresh (a `<select>` at once, a text field when left, so typing is
- * not interrupted), and which field to focus as the page loads.
+ * For a form with dependent lists (on its `<Form>`, or on the fieldset that holds the lists):
+ * the hidden `previous.<field>` inputs, the handlers that send the refresh (a `<select>` at
+ * once, a text field when left, so typing is not interrupted), and which field to focus as the
+ * page loads.
  */
 export function useDependentFields(options: {
   form: UpdatableForm;
@@ -72,10 +73,10 @@ export function useDependentFields(options: {
       <input key={name} type="hidden" name={previousFieldName(name)} value={view.values[name] ?? ''} />
     )),
     handlers: {
-      onChange(event: React.FormEvent<HTMLFormElement>) {
+      onChange(event: React.FormEvent<HTMLElement>) {
         if (event.target instanceof HTMLSelectElement && isTrigger(event.target)) refreshIfChanged(event.target);
       },
-      onBlur(event: React.FocusEvent<HTMLFormElement>) {
+      onBlur(event: React.FocusEvent<HTMLElement>) {
         if (event.target instanceof HTMLInputElement && isTrigger(event.target)) refreshIfChanged(event.target);
       },
     },

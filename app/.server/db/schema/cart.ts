@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Gift } from '../../../domain/gift';
-import type { HolderDraft } from '../../../domain/holder-check';
+import type { HolderDraft } from '../../../domain/holder-draft';
 import { productVariants, products } from './catalogue';
 import { coupons } from './coupons';
 import { customers } from './customers';
