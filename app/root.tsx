@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { PageNamespaces } from './i18n/page-namespaces';
 import { useShopTranslation } from './i18n/use-shop-translation';
 import {
@@ -12,7 +13,6 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { ErrorScreen } from './components/error-screen';
 import { useNonce } from './components/nonce';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
@@ -27,6 +27,9 @@ import { getSessionUser, getShopSession } from './.server/auth/guards';
 import { takeNotice } from './.server/http/flash';
 
 // The language first, so that even the 503 screen speaks the fan's language.
+// Only an error page needs the error screen: its chunk is not part of every page's first load.
+const ErrorScreen = lazy(() => import('./components/error-screen').then((module) => ({ default: module.ErrorScreen })));
+
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, availabilityMiddleware];
 
 // The site's own CSS is inline (`SiteStyles`); pages link only their own stylesheets.

@@ -1,6 +1,5 @@
-import { productKindOf } from './cart-rules';
+import { isGiftableKind, productKindOf } from './cart-rules';
 import type { CatalogueProduct } from './catalogue-types';
-import { isGiftableKind } from './gift';
 
 type AvailabilityFields = Pick<CatalogueProduct, 'availability' | 'soldOut' | 'priceCents' | 'tags'>;
 

@@ -21,6 +21,15 @@ export function productKindOf(tags: readonly string[]): ProductKind {
   return 'other';
 }
 
+/**
+ * What can be given as a gift: memberships, not the club card, whose holder's identity
+ * documents go with it into the cart (spec §4), while a gift's holder is only known when it is
+ * redeemed. The configure processes and the catalogue's gift links both ask this.
+ */
+export function isGiftableKind(kind: ProductKind): boolean {
+  return kind !== 'card';
+}
+
 
 /** Who holds the item, as configured; `taxCode` is '' for a holder without one (born abroad). */
 export type HolderIdentity = { taxCode: string; firstName: string; lastName: string; dob: string };

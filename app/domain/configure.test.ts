@@ -1,4 +1,4 @@
-import { HOLDER_RULE } from './holder-check';
+import { ALL_CONFIGURE_RULES } from './configure-rules';
 import { describe, expect, it } from 'vitest';
 import { applyHolderClearingRules } from './address-rules';
 import { onBehalfBirthDateBounds } from './buy-for';
@@ -14,8 +14,8 @@ import {
   type ConfigureTestProduct,
 } from './testing/configure-fixtures';
 
-/** The cart service's rules: every part checked, the holder included. */
-const RULES = { holder: HOLDER_RULE };
+/** The cart service's rules: every part checked. */
+const RULES = ALL_CONFIGURE_RULES;
 
 const { j1897, stadium, young, junior, jcard } = PRODUCTS;
 

@@ -7,11 +7,11 @@
  */
 import { isSoldOut } from './availability';
 import { buyForOptions, resolveBuyFor, type BuyFor, type HolderAges } from './buy-for';
-import type { ProductKind } from './cart-rules';
+import { isGiftableKind, type ProductKind } from './cart-rules';
 import { readCouponCode } from './coupon-code';
 import { isCouponProduct } from './coupon';
-import { readCustomisationText, type CustomisationBounds } from './customisation-text';
-import { checkGiftDraft, isGiftableKind, type Gift, type GiftDraft } from './gift';
+import type { CustomisationBounds, readCustomisationText } from './customisation-text';
+import type { checkGiftDraft, Gift, GiftDraft } from './gift';
 import type { HOLDER_RULE } from './holder-check';
 import { HOLDER_FIELDS, type HolderDraft } from './holder-draft';
 import { failure, success, type FieldProblems, type Result } from './result';
@@ -129,7 +129,19 @@ export const CONFIGURE_FIELDS = [
  * checks (first-load weight). The cart service always hands it in; a form that shows the holder
  * fields loads it first.
  */
-export type ConfigureRules = { holder: typeof HOLDER_RULE | null };
+export type ConfigureRules = {
+  holder: typeof HOLDER_RULE | null;
+  /** `checkGiftDraft` (domain/gift.ts), for a gift. */
+  gift: typeof checkGiftDraft | null;
+  /** `readCustomisationText` (domain/customisation-text.ts), for a product with a customisation. */
+  customization: typeof readCustomisationText | null;
+};
+
+/** A part's rule the page did not load: a programming error, never a fan's. */
+function ruleFor<Rule>(rule: Rule | null, part: string): Rule {
+  if (!rule) throw new Error(`checkConfigureDraft: the ${part} rule is needed for this configuration`);
+  return rule;
+}
 
 export type ConfigureCheckContext = {
   process: ConfigureProcess;
@@ -194,9 +206,9 @@ export function checkConfigureDraft(
 
   let holder: HolderDraft | null = null;
   if (parts.holderFields) {
-    if (!rules.holder) throw new Error('checkConfigureDraft: an on-behalf configuration needs the holder rule');
-    Object.assign(problems, rules.holder.check(draft, { product, today: context.today, countryNationalCodes: context.countryNationalCodes }));
-    holder = rules.holder.normalise(draft);
+    const rule = ruleFor(rules.holder, 'holder');
+    Object.assign(problems, rule.check(draft, { product, today: context.today, countryNationalCodes: context.countryNationalCodes }));
+    holder = rule.normalise(draft);
   }
 
   let couponCode: string | null = null;
@@ -217,7 +229,7 @@ export function checkConfigureDraft(
 
   let customization: string | null = null;
   if (parts.customization) {
-    const { text, problem } = readCustomisationText(draft.customization, product.customization ?? {});
+    const { text, problem } = ruleFor(rules.customization, 'customization')(draft.customization, product.customization ?? {});
     if (problem) problems.customization = problem;
     customization = text === '' ? null : text;
   }
@@ -232,7 +244,7 @@ export function checkConfigureDraft(
 
   let gift: Gift | null = null;
   if (parts.gift) {
-    const checked = checkGiftDraft({
+    const checked = ruleFor(rules.gift, 'gift')({
       recipient: draft.giftRecipient,
       message: draft.giftMessage,
       contactType: draft.giftContactType,

@@ -9,22 +9,15 @@
  * Line breaks count 1: browsers check `maxlength` against LF line breaks but submit CRLF, so
  * the message is read with LF before it is measured.
  */
-import type { ProductKind } from './cart-rules';
 import { isAcceptableEmail } from './email';
+import { MAX_GIFT_MESSAGE_LENGTH, normaliseGiftMessage } from './gift-message';
 import { isPlainText } from './plain-text';
 import { isAcceptablePhone, normalisePhoneForStorage } from './phone';
 import { failure, refuseInvalid, success, type FieldProblems, type Result } from './result';
 
-export const MAX_GIFT_MESSAGE_LENGTH = 100;
+export { MAX_GIFT_MESSAGE_LENGTH, normaliseGiftMessage } from './gift-message';
 
-/**
- * What can be given as a gift: memberships, not the club card, whose holder's identity
- * documents go with it into the cart (spec §4), while a gift's holder is only known when it is
- * redeemed. The configure processes and the catalogue's gift links both ask this.
- */
-export function isGiftableKind(kind: ProductKind): boolean {
-  return kind !== 'card';
-}
+
 
 /** Send the link to someone else, or to the buyer, who passes it on. */
 export const GIFT_RECIPIENTS = ['someone', 'myself'] as const;
@@ -50,11 +43,6 @@ export type GiftContact = { type: 'EMAIL'; email: string } | { type: 'PHONE'; ph
  * address, taken from the profile on the server, never from the form.
  */
 export type Gift = { recipient: 'someone'; message: string; contact: GiftContact } | { recipient: 'myself'; message: string };
-
-/** The message as stored and measured: CRLF and lone CR as LF, surrounding whitespace trimmed. */
-export function normaliseGiftMessage(input: string): string {
-  return input.replace(/\r\n?/g, '\n').trim();
-}
 
 /** Characters still allowed, for the live counter; negative when over. */
 export function giftMessageCharactersLeft(input: string): number {

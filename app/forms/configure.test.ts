@@ -1,4 +1,4 @@
-import { HOLDER_RULE } from '../domain/holder-check';
+import { ALL_CONFIGURE_RULES } from '../domain/configure-rules';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import { checkConfigureDraft, CONFIGURE_FIELDS, type ConfigureProcess } from '../domain/configure';
@@ -27,8 +27,8 @@ import { formConstraint } from './constraint';
 import { FIELD_MESSAGES as M } from './messages';
 import { applyRefresh, readRefreshSubmit, refreshAnswer } from './refresh';
 
-/** The cart service's rules: every part checked, the holder included. */
-const RULES = { holder: HOLDER_RULE };
+/** The cart service's rules: every part checked. */
+const RULES = ALL_CONFIGURE_RULES;
 
 const { j1897, stadium, junior, jcard } = PRODUCTS;
 

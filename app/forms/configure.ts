@@ -9,7 +9,7 @@ import {
   type ConfigureField,
 } from '../domain/configure';
 import { MAX_EMAIL_LENGTH } from '../domain/email';
-import { MAX_GIFT_MESSAGE_LENGTH, normaliseGiftMessage } from '../domain/gift';
+import { MAX_GIFT_MESSAGE_LENGTH, normaliseGiftMessage } from '../domain/gift-message';
 import { MAX_HOLDER_NAME_LENGTH } from '../domain/holder-draft';
 import { configureProblemMessage } from './configure-messages';
 import { FIELD_MESSAGES as M } from './messages';

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { checkCartItem, type CartItemFacts } from '../../domain/cart-rules';
-import { HOLDER_RULE } from '../../domain/holder-check';
+import { ALL_CONFIGURE_RULES } from '../../domain/configure-rules';
 import { allowedProcesses, checkConfigureDraft, isConfigureProcess, type CheckedConfiguration } from '../../domain/configure';
 import { isItaly } from '../../domain/countries';
 import { missingProfileParts } from '../../domain/profile-completeness';
@@ -100,7 +100,7 @@ export function createCartService(
         customerBirthDate: customer.dob,
         today,
         countryNationalCodes: await countryNationalCodes(),
-      }, { holder: HOLDER_RULE });
+      }, ALL_CONFIGURE_RULES);
       if (!checked.ok) return invalid(checked.fields);
       const configuration = checked.value;
       const problems = await lookupProblems(request, product, configuration, edited, today);

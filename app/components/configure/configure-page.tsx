@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { lazy } from 'react';
 import type { BuyFor } from '../../domain/buy-for';
 import type { ProductKind } from '../../domain/cart-rules';
 import type { ConfigureParts, ConfigureProcess, PrimaryAction } from '../../domain/configure';
@@ -10,6 +10,9 @@ import { useShopTranslation } from '../../i18n/use-shop-translation';
 import type { SelectOption } from '../form/select-field';
 import { Breadcrumb } from '../ui/breadcrumb';
 import { ConfigureForm } from './configure-form';
+
+// Only a fan with an incomplete profile sees it: not part of the form's first load.
+const MissingProfile = lazy(() => import('./missing-profile').then((module) => ({ default: module.MissingProfile })));
 
 /**
  * The price now, worded on the server (issue 10: the page then needs none of the catalogue's
@@ -74,28 +77,6 @@ export function ConfigurePage({ page, form }: { page: ConfigurePageData; form: C
         <ConfigureForm page={page} form={form} />
       )}
     </article>
-  );
-}
-
-/** Spec §5: a missing profile field blocks purchase; the fields are listed with the way to fill them in. */
-function MissingProfile({ missing, returnTo }: { missing: ProfilePart[]; returnTo: string }) {
-  const { t } = useShopTranslation(['configure', 'account']);
-  const completeHref = `/account/profile/complete?fields=taxcode&redirectUri=${encodeURIComponent(returnTo)}`;
-  return (
-    <section className="configure__missing" aria-labelledby="missing-heading">
-      <h2 id="missing-heading">{t('configure:missing.heading')}</h2>
-      <p>{t('configure:missing.intro')}</p>
-      <ul>
-        {missing.map((part) => (
-          <li key={part}>{t(`account:fields.${part}`)}</li>
-        ))}
-      </ul>
-      <p>
-        <Link to={completeHref} className="button button--primary">
-          {t('configure:missing.complete')}
-        </Link>
-      </p>
-    </section>
   );
 }
 

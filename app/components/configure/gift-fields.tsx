@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
-import { MAX_GIFT_MESSAGE_LENGTH } from '../../domain/gift';
+import { MAX_GIFT_MESSAGE_LENGTH } from '../../domain/gift-message';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { RadioGroupField } from '../form/radio-group-field';
 import { TextField } from '../form/text-field';

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { use, useMemo } from 'react';
+import { useMemo } from 'react';
 import { data, redirect } from 'react-router';
 import { ConfigurePage } from '../../components/configure/configure-page';
+import { usePartRules } from '../../components/configure/part-rules';
 import configureStylesUrl from '../../components/configure/configure.css?url';
 import { shopContext } from '../../context';
 import { DOCUMENT_FILE_FIELD_ORDER, type DocumentFileField } from '../../forms/document-files';
@@ -13,7 +14,7 @@ import { keepLoaderDataOnRefresh } from '../../forms/refresh';
 import { pagePath } from '../../domain/page-address';
 import { pageMeta } from '../../domain/page-meta';
 import { primaryActionOf } from '../../domain/configure';
-import { HOLDER_RULE } from '../../domain/holder-check';
+import { ALL_CONFIGURE_RULES } from '../../domain/configure-rules';
 import { romeDate } from '../../domain/shop-time';
 import { signedIn } from '../../.server/auth/guards';
 import { clientIpOf } from '../../.server/http/client-ip';
@@ -93,7 +94,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { product, process, editing } = await readConfigureTarget(services, owner, params, url);
   const now = clock.now();
   const schemaContext = await configureFormContext(product, process, customer, now);
-  const schema = configureSchema(schemaContext, { holder: HOLDER_RULE });
+  const schema = configureSchema(schemaContext, ALL_CONFIGURE_RULES);
 
   // A card's form carries its identity documents: multipart, read while streaming with a cap.
   let formData: FormData;
@@ -147,16 +148,15 @@ export const shouldRevalidate = keepLoaderDataOnRefresh;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
-/** The holder rule, loaded once by the first page that asks a holder (see `ConfigureRules`). */
-let holderRule: Promise<typeof HOLDER_RULE> | null = null;
-const loadHolderRule = () => (holderRule ??= import('../../domain/holder-check').then((module) => module.HOLDER_RULE));
-
 export default function Configure({ loaderData, actionData }: Route.ComponentProps) {
   const { form } = loaderData;
   const schemaContext = form?.schemaContext;
-  // Suspends (server render and hydration alike) until the rule's chunk is there.
-  const holder = form?.parts.holderFields ? use(loadHolderRule()) : null;
-  const schema = useMemo(() => (schemaContext ? configureSchema(schemaContext, { holder }) : null), [schemaContext, holder]);
+  const rules = usePartRules(form?.parts ?? { holderFields: false, gift: false, customization: false });
+  const { holder, gift, customization } = rules;
+  const schema = useMemo(
+    () => (schemaContext ? configureSchema(schemaContext, { holder, gift, customization }) : null),
+    [schemaContext, holder, gift, customization],
+  );
   return (
     <ConfigurePage
       page={loaderData}
