@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, ageOn, clampToBirthDateRange, earliestBirthDateForAge, latestBirthDateForAge } from './age';
+import { addDays, ageOn } from './age';
+import { clampToBirthDateRange, earliestBirthDateForAge, latestBirthDateForAge } from './holder-birth-dates';
 
 describe('ageOn', () => {
   it.each([

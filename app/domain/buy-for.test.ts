@@ -4,12 +4,11 @@ import { MIN_BIRTH_DATE } from './birth-date';
 import {
   buyForOptions,
   initialBuyFor,
-  isOnBehalfBirthDateAllowed,
-  onBehalfBirthDateBounds,
   resolveBuyFor,
   type BuyFor,
   type HolderAges,
 } from './buy-for';
+import { isOnBehalfBirthDateAllowed, onBehalfBirthDateBounds } from './holder-birth-dates';
 
 const today = '2026-05-10';
 /** Born on this day, the fan turns `age` today. */

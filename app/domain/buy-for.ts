@@ -5,10 +5,10 @@
  * whole years on the shop's day in Rome (domain/age.ts), passed in as `today`.
  */
 
-import { ageOn, clampToBirthDateRange, earliestBirthDateForAge, latestBirthDateForAge } from './age';
+import { ageOn } from './age';
 import type { CatalogueProduct } from './catalogue-types';
 import { failure, success, type Result } from './result';
-import { isCalendarDay, type CalendarDay } from './shop-time';
+import type { CalendarDay } from './shop-time';
 
 export const BUY_FOR_VALUES = ['BUY_CARD', 'BUY_ON_BEHALF'] as const;
 export type BuyFor = (typeof BUY_FOR_VALUES)[number];
@@ -72,32 +72,4 @@ export function resolveBuyFor(
   const choice = requested === null || requested === undefined || requested === '' ? options.defaultChoice : requested;
   if (isBuyFor(choice) && options.offered.includes(choice)) return success(choice);
   return failure('invalid', { buyFor: 'notOffered' satisfies BuyForRefusal });
-}
-
-/** Inclusive range of holder birth dates; empty (earliest > latest) when no holder fits. */
-export type BirthDateBounds = { earliest: CalendarDay; latest: CalendarDay };
-
-/**
- * The holder birth dates an on-behalf purchase of `product` accepts on `today`.
- *
- * Spec §5: "the holder must be older than minHolderAge, and within maxHolderAge (or 16) plus
- * one year". Read as: on `today` the holder has had their minHolderAge-th birthday (a Junior
- * 5-10 holder may be 5, as for BUY_CARD's inclusive range) and has not yet had the birthday
- * after maxHolderAge — the "plus one year" (a 10-year-old is 10 until the day before turning
- * 11). Without a maxHolderAge the oldest holder is 16 (not 255: the holder is a minor whom a
- * fan of 18 or more manages). A null minHolderAge is 0. The range also stays within what any
- * birth date must be (checkBirthDate: from MIN_BIRTH_DATE to yesterday).
- */
-export function onBehalfBirthDateBounds(product: HolderAges, today: CalendarDay): BirthDateBounds {
-  const minHolderAge = product.minHolderAge ?? 0;
-  const maxHolderAge = product.maxHolderAge ?? DEFAULT_MAX_HOLDER_AGE_ON_BEHALF;
-  return {
-    earliest: clampToBirthDateRange(earliestBirthDateForAge(maxHolderAge, today), today),
-    latest: clampToBirthDateRange(latestBirthDateForAge(minHolderAge, today), today),
-  };
-}
-
-/** Whether `value` is a calendar day within `bounds` (both ends included). */
-export function isOnBehalfBirthDateAllowed(value: string, bounds: BirthDateBounds): boolean {
-  return isCalendarDay(value) && value >= bounds.earliest && value <= bounds.latest;
 }

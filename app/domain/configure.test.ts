@@ -1,7 +1,7 @@
 import { ALL_CONFIGURE_RULES } from './configure-rules';
 import { describe, expect, it } from 'vitest';
 import { applyHolderClearingRules } from './address-rules';
-import { onBehalfBirthDateBounds } from './buy-for';
+import { onBehalfBirthDateBounds } from './holder-birth-dates';
 import { allowedProcesses, checkConfigureDraft, configurePartsOf, type ConfigureDraft, type ConfigureProcess } from './configure';
 import {
   aDraft,

@@ -11,7 +11,8 @@
  *
  * Buying for oneself has no holder draft: the holder is the fan's own profile.
  */
-import { onBehalfBirthDateBounds, isOnBehalfBirthDateAllowed, type HolderAges } from './buy-for';
+import type { HolderAges } from './buy-for';
+import { isOnBehalfBirthDateAllowed, onBehalfBirthDateBounds } from './holder-birth-dates';
 import type { ProductKind } from './cart-rules';
 import { ITALY } from './countries';
 import { isAcceptableEmail } from './email';

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { lazy } from 'react';
-import { Form, Link, useLocation } from 'react-router';
+import { Form, Link } from 'react-router';
 import type { BuyFor } from '../../domain/buy-for';
 import { CONFIGURE_FIELDS, type ConfigureField } from '../../domain/configure';
 import { formatCouponCode } from '../../domain/coupon-code';
@@ -26,7 +26,7 @@ const SizeField = lazy(() => import('./size-field').then((module) => ({ default:
 const FORM_ID = 'configure';
 /** Every name the error summary may list, in page order: the form's fields, the files, the cart rule. */
 const SUMMARY_ORDER = ['product', ...CONFIGURE_FIELDS, ...DOCUMENT_FILE_FIELD_ORDER] as const;
-type SummaryName = (typeof SUMMARY_ORDER)[number];
+export type SummaryName = (typeof SUMMARY_ORDER)[number];
 
 /**
  * The buyer data form: the buy-for choice (links, so it works without JavaScript), the holder
@@ -50,12 +50,11 @@ export function ConfigureForm({ page, form }: { page: ConfigurePageData; form: C
   });
   // Every name, including the files and the cart rule's `product`, which only the server judges.
   const fields = conform.getFieldset() as unknown as Record<ConfigureField | SummaryName, FieldMetadata<string>>;
-  const labels = summaryLabels(t, parts, page.product.customization?.label ?? '');
   const productProblem = fields.product.errors ?? [];
   return (
     <>
-      {parts.buyForChoice ? <BuyForChoice offered={form.buyFor.offered} chosen={form.buyFor.chosen} /> : null}
-      <ErrorSummary key={summary.key} errors={summary.errors as never} labels={labels} />
+      {parts.buyForChoice ? <BuyForChoice choices={form.buyFor.choices} chosen={form.buyFor.chosen} /> : null}
+      <ErrorSummary key={summary.key} errors={summary.errors as never} labels={form.summaryLabels} />
       <Form
         method="post"
         encType={parts.documents ? 'multipart/form-data' : undefined}
@@ -131,27 +130,22 @@ export function ConfigureForm({ page, form }: { page: ConfigurePageData; form: C
 }
 
 /**
- * For myself or on behalf of a minor (spec §4), as links that keep the rest of the URL: the
- * choice changes which fields the page asks, so it is a new page, with or without JavaScript.
+ * For myself or on behalf of a minor (spec §4), as links (built by the loader, keeping the rest
+ * of the URL): the choice changes which fields the page asks, so it is a new page, with or
+ * without JavaScript.
  */
-function BuyForChoice({ offered, chosen }: { offered: BuyFor[]; chosen: BuyFor }) {
+function BuyForChoice({ choices, chosen }: { choices: ConfigureFormData['buyFor']['choices']; chosen: BuyFor }) {
   const { t } = useShopTranslation('configure');
-  const location = useLocation();
-  const hrefFor = (choice: BuyFor) => {
-    const query = new URLSearchParams(location.search);
-    query.set('buyFor', choice);
-    return `${location.pathname}?${query.toString()}`;
-  };
-  if (offered.length < 2) {
+  if (choices.length < 2) {
     return <p className="configure__choice">{t(`buyFor.only.${chosen}`)}</p>;
   }
   return (
     <nav className="configure__choice" aria-label={t('buyFor.label')}>
       <p>{t('buyFor.label')}</p>
       <ul>
-        {offered.map((choice) => (
+        {choices.map(({ choice, href }) => (
           <li key={choice}>
-            <Link to={hrefFor(choice)} className="button" aria-current={choice === chosen ? 'true' : undefined} replace>
+            <Link to={href} className="button" aria-current={choice === chosen ? 'true' : undefined} replace>
               {t(`buyFor.${choice}`)}
             </Link>
           </li>
@@ -159,36 +153,4 @@ function BuyForChoice({ offered, chosen }: { offered: BuyFor[]; chosen: BuyFor }
       </ul>
     </nav>
   );
-}
-
-/** The error summary's label of every name it may list; a part the page does not show has none to list. */
-function summaryLabels(t: (key: string) => string, parts: ConfigureFormData['parts'], customizationLabel: string): Record<SummaryName, string> {
-  const when = (shown: boolean, key: string) => (shown ? t(key) : '');
-  const holder = (key: string) => when(parts.holderFields, `configureParts:holder.${key}`);
-  return {
-    product: t('configure:summary.product'),
-    buyFor: t('configure:buyFor.label'),
-    firstName: holder('firstName'),
-    lastName: holder('lastName'),
-    email: holder('email'),
-    phone: holder('phone'),
-    dob: holder('dob'),
-    gender: holder('gender'),
-    birthCountryCode: holder('birthCountry'),
-    birthProvinceCode: holder('birthProvince'),
-    birthCityCode: holder('birthCity'),
-    taxCode: holder('taxCode'),
-    couponCode: t('configure:coupon.label'),
-    automaticRenewal: t('configure:renewal.label'),
-    variantId: when(parts.variant, 'configureParts:size.legend'),
-    customization: customizationLabel,
-    documentType: when(parts.documents, 'configureParts:documents.type'),
-    documentFront: when(parts.documents, 'configureParts:documents.front'),
-    documentBack: when(parts.documents, 'configureParts:documents.back'),
-    giftRecipient: when(parts.gift, 'configureParts:gift.recipient'),
-    giftMessage: when(parts.gift, 'configureParts:gift.message'),
-    giftContactType: when(parts.gift, 'configureParts:gift.contactType'),
-    giftEmail: when(parts.gift, 'configureParts:gift.email'),
-    giftPhone: when(parts.gift, 'configureParts:gift.phone'),
-  };
 }

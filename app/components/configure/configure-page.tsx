@@ -9,7 +9,7 @@ import type { DependentFormView } from '../../forms/refresh';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import type { SelectOption } from '../form/select-field';
 import { Breadcrumb } from '../ui/breadcrumb';
-import { ConfigureForm } from './configure-form';
+import { ConfigureForm, type SummaryName } from './configure-form';
 
 // Only a fan with an incomplete profile sees it: not part of the form's first load.
 const MissingProfile = lazy(() => import('./missing-profile').then((module) => ({ default: module.MissingProfile })));
@@ -39,7 +39,9 @@ export type ConfigurePageData = {
 };
 
 export type ConfigureFormData = {
-  buyFor: { offered: BuyFor[]; chosen: BuyFor; ageNotOk: boolean };
+  buyFor: { choices: { choice: BuyFor; href: string }[]; chosen: BuyFor; ageNotOk: boolean };
+  /** The error summary's label of each name it may list, worded by the loader. */
+  summaryLabels: Record<SummaryName, string>;
   parts: ConfigureParts;
   own: { firstName: string; lastName: string; email: string; dob: string; taxCode: string };
   primaryAction: PrimaryAction;

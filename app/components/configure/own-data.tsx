@@ -1,4 +1,3 @@
-import { formatBirthDate } from '../../domain/birth-date';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 
 /** The fan's own data, read-only: the holder when buying for oneself, the manager on behalf. */
@@ -7,6 +6,7 @@ export function OwnData({
   heading,
   intro,
 }: {
+  /** `dob` as shown (DD/MM/YYYY), '' when unknown. */
   own: { firstName: string; lastName: string; email: string; dob: string; taxCode: string };
   heading: string;
   intro: string;
@@ -22,7 +22,7 @@ export function OwnData({
         <dt>{t('configure:own.email')}</dt>
         <dd>{own.email}</dd>
         <dt>{t('configure:own.dob')}</dt>
-        <dd>{own.dob ? formatBirthDate(own.dob) : '—'}</dd>
+        <dd>{own.dob || '—'}</dd>
         <dt>{t('configure:own.taxCode')}</dt>
         <dd>{own.taxCode || '—'}</dd>
       </dl>

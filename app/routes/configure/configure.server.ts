@@ -20,7 +20,10 @@ import { formatCouponCode } from '../../domain/coupon-code';
 import { ITALY } from '../../domain/countries';
 import { missingProfileParts, type ProfilePart } from '../../domain/profile-completeness';
 import { romeDate } from '../../domain/shop-time';
+import type { SummaryName } from '../../components/configure/configure-form';
 import type { PriceView } from '../../components/configure/configure-page';
+import { formatBirthDate } from '../../domain/birth-date';
+import { pageAddress } from '../../domain/page-address';
 import { formatPrice } from '../../domain/price';
 import { displayPrice } from '../../domain/promo';
 import type { DescribeForm } from '../../.server/http/refresh';
@@ -208,7 +211,53 @@ export function ownDataOf(customer: Customer) {
     firstName: customer.firstName,
     lastName: customer.lastName,
     email: customer.email,
-    dob: customer.dob ?? '',
+    // Formatted here: the page then needs no date code for it.
+    dob: customer.dob ? formatBirthDate(customer.dob) : '',
     taxCode: customer.taxCode ?? '',
   };
+}
+
+/**
+ * The error summary's label of every name it may list, worded here so the browser needs no
+ * code for it; a part the page does not show has none to list.
+ */
+export function summaryLabels(t: (key: string) => string, parts: ConfigureParts, customizationLabel: string): Record<SummaryName, string> {
+  const when = (shown: boolean, key: string) => (shown ? t(key) : '');
+  const holder = (key: string) => when(parts.holderFields, `configureParts:holder.${key}`);
+  return {
+    product: t('configure:summary.product'),
+    buyFor: t('configure:buyFor.label'),
+    firstName: holder('firstName'),
+    lastName: holder('lastName'),
+    email: holder('email'),
+    phone: holder('phone'),
+    dob: holder('dob'),
+    gender: holder('gender'),
+    birthCountryCode: holder('birthCountry'),
+    birthProvinceCode: holder('birthProvince'),
+    birthCityCode: holder('birthCity'),
+    taxCode: holder('taxCode'),
+    couponCode: t('configure:coupon.label'),
+    automaticRenewal: t('configure:renewal.label'),
+    variantId: when(parts.variant, 'configureParts:size.legend'),
+    customization: customizationLabel,
+    documentType: when(parts.documents, 'configureParts:documents.type'),
+    documentFront: when(parts.documents, 'configureParts:documents.front'),
+    documentBack: when(parts.documents, 'configureParts:documents.back'),
+    giftRecipient: when(parts.gift, 'configureParts:gift.recipient'),
+    giftMessage: when(parts.gift, 'configureParts:gift.message'),
+    giftContactType: when(parts.gift, 'configureParts:gift.contactType'),
+    giftEmail: when(parts.gift, 'configureParts:gift.email'),
+    giftPhone: when(parts.gift, 'configureParts:gift.phone'),
+  };
+}
+
+/** The buy-for links: this page with `buyFor` set to each offered choice (the rest of the query kept). */
+export function buyForChoices(offered: readonly BuyFor[], requestUrl: string): { choice: BuyFor; href: string }[] {
+  const { pathname, search } = pageAddress(requestUrl);
+  return offered.map((choice) => {
+    const query = new URLSearchParams(search);
+    query.set('buyFor', choice);
+    return { choice, href: `${pathname}?${query.toString()}` };
+  });
 }

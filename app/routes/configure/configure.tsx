@@ -25,6 +25,7 @@ import { describePage } from '../../.server/http/page-seo';
 import { loadedFormView, refusedFormView, refreshedFormView } from '../../.server/http/refresh';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import {
+  buyForChoices,
   buyForOptionsOf,
   chooseBuyFor,
   configureFormContext,
@@ -36,6 +37,7 @@ import {
   productView,
   readConfigureTarget,
   submittedConfigureDraft,
+  summaryLabels,
 } from './configure.server';
 import type { Route } from './+types/configure';
 
@@ -76,7 +78,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ...page,
     missing,
     form: {
-      buyFor: { offered: options.offered, chosen: buyFor, ageNotOk: options.ageNotOk && process !== 'gift' },
+      buyFor: { choices: buyForChoices(options.offered, request.url), chosen: buyFor, ageNotOk: options.ageNotOk && process !== 'gift' },
+      summaryLabels: summaryLabels(t, parts, product.customizations[0]?.ruleLabel[language] ?? ''),
       parts,
       own: ownDataOf(customer),
       primaryAction: primaryActionOf(editing !== null),
