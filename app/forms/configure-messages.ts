@@ -19,11 +19,13 @@ import { FIELD_MESSAGES as M } from './messages';
 export type ConfigureProblemField = ConfigureField | DocumentFileField | 'product';
 
 const C = <Key extends string>(key: Key) => `configure:errors.${key}` as const;
+/** A part's own messages live with its texts (`configureParts`), loaded only where the part is shown. */
+const P = <Key extends string>(key: Key) => `configureParts:errors.${key}` as const;
 
 const PERSON_NAME = { required: M.required, invalid: M.invalidName, tooLong: M.tooLong } as const;
 const FROM_LOOKUP = { required: M.required, notInList: M.selectFromList } as const;
 const CHOICE = { required: M.required, invalid: M.selectFromList } as const;
-const DOCUMENT_FILE = { required: M.required, tooLarge: C('documents.tooLarge'), type: C('documents.type') } as const;
+const DOCUMENT_FILE = { required: M.required, tooLarge: P('documents.tooLarge'), type: P('documents.type') } as const;
 
 /**
  * The holder's own wording ("the holder's last name"), not the profile's ("your last name"):
@@ -31,16 +33,16 @@ const DOCUMENT_FILE = { required: M.required, tooLarge: C('documents.tooLarge'),
  */
 const TAX_CODE = {
   required: M.required,
-  length: C('taxCode.length'),
-  pattern: C('taxCode.pattern'),
-  month: C('taxCode.month'),
-  day: C('taxCode.day'),
-  checksum: C('taxCode.checksum'),
-  surname: C('taxCode.surname'),
-  name: C('taxCode.name'),
-  birthDate: C('taxCode.birthDate'),
-  gender: C('taxCode.gender'),
-  birthPlace: C('taxCode.birthPlace'),
+  length: P('taxCode.length'),
+  pattern: P('taxCode.pattern'),
+  month: P('taxCode.month'),
+  day: P('taxCode.day'),
+  checksum: P('taxCode.checksum'),
+  surname: P('taxCode.surname'),
+  name: P('taxCode.name'),
+  birthDate: P('taxCode.birthDate'),
+  gender: P('taxCode.gender'),
+  birthPlace: P('taxCode.birthPlace'),
 } as const satisfies Record<TaxCodeHolderFailure | 'required', string>;
 
 /** The coupon service's refusals (and attempt limit) besides the code's own shape. */
@@ -59,9 +61,9 @@ export const CONFIGURE_PROBLEM_MESSAGES = {
   dob: {
     required: M.required,
     invalid: M.invalidDate,
-    future: C('dob.future'),
-    tooOld: C('dob.tooOld'),
-    outOfRange: C('dob.outOfRange'),
+    future: P('dob.future'),
+    tooOld: P('dob.tooOld'),
+    outOfRange: P('dob.outOfRange'),
   },
   gender: CHOICE,
   birthCountryCode: { required: M.required, notChoosable: M.selectFromList },
@@ -79,18 +81,18 @@ export const CONFIGURE_PROBLEM_MESSAGES = {
     tooManyAttempts: C('coupon.tooManyAttempts'),
   } satisfies Record<CouponCodeProblem | CouponServiceRefusal, string>,
   automaticRenewal: {},
-  variantId: { required: M.required, invalid: M.selectFromList, soldOut: C('variant.soldOut') },
+  variantId: { required: M.required, invalid: M.selectFromList, soldOut: P('variant.soldOut') },
   customization: {
     required: M.required,
-    characters: C('customization.characters'),
-    tooShort: C('customization.tooShort'),
-    tooLong: C('customization.tooLong'),
+    characters: P('customization.characters'),
+    tooShort: P('customization.tooShort'),
+    tooLong: P('customization.tooLong'),
   } satisfies Record<CustomisationTextProblem, string>,
   documentType: CHOICE,
   documentFront: DOCUMENT_FILE,
   documentBack: DOCUMENT_FILE,
   giftRecipient: CHOICE,
-  giftMessage: { tooLong: C('gift.messageTooLong'), invisibleCharacters: M.invisibleCharacters },
+  giftMessage: { tooLong: P('gift.messageTooLong'), invisibleCharacters: M.invisibleCharacters },
   giftContactType: CHOICE,
   giftEmail: { required: M.required, invalid: M.email },
   giftPhone: { required: M.required, invalid: M.invalidPhone },

@@ -1,3 +1,4 @@
+import { CONFIGURE_DEPENDENT_FIELDS } from './configure-refresh';
 import { ALL_CONFIGURE_RULES } from '../domain/configure-rules';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
@@ -13,11 +14,12 @@ import {
   type ConfigureTestProduct,
 } from '../domain/testing/configure-fixtures';
 import configureEn from '../locales/en/configure.json';
+import configurePartsEn from '../locales/en/configureParts.json';
 import configureIt from '../locales/it/configure.json';
+import configurePartsIt from '../locales/it/configureParts.json';
 import formsEn from '../locales/en/forms.json';
 import formsIt from '../locales/it/forms.json';
 import {
-  CONFIGURE_DEPENDENT_FIELDS,
   CONFIGURE_PROBLEM_MESSAGES,
   configureProblemMessage,
   configureSchema,
@@ -79,22 +81,22 @@ describe('configure form: the holder', () => {
     ['email', 'luca@', M.email],
     ['phone', 'call me', M.invalidPhone],
     ['dob', '2018-02-30', M.invalidDate],
-    ['dob', '2026-05-10', 'configure:errors.dob.future'],
-    ['dob', '1899-12-31', 'configure:errors.dob.tooOld'],
-    ['dob', '2015-05-10', 'configure:errors.dob.outOfRange'], // turns 11 today: over the Junior band
+    ['dob', '2026-05-10', 'configureParts:errors.dob.future'],
+    ['dob', '1899-12-31', 'configureParts:errors.dob.tooOld'],
+    ['dob', '2015-05-10', 'configureParts:errors.dob.outOfRange'], // turns 11 today: over the Junior band
     ['gender', 'X', M.selectFromList],
     ['birthCountryCode', 'HK', M.selectFromList],
-    ['taxCode', 'RSSLCU18C15H501X', 'configure:errors.taxCode.checksum'],
-    ['taxCode', '123LCU18C15H501R', 'configure:errors.taxCode.pattern'],
-    ['taxCode', 'RSSLCU18C15F205', 'configure:errors.taxCode.length'],
+    ['taxCode', 'RSSLCU18C15H501X', 'configureParts:errors.taxCode.checksum'],
+    ['taxCode', '123LCU18C15H501R', 'configureParts:errors.taxCode.pattern'],
+    ['taxCode', 'RSSLCU18C15F205', 'configureParts:errors.taxCode.length'],
     ['taxCode', 'X'.repeat(33), M.tooLong],
   ])('%s %j → %s, one message', (field, value, message) => {
     expect(errorsOf(junior, { ...onBehalf, taxCode: '', [field]: value })).toEqual({ [field]: [message] });
   });
 
   it('words a tax code of someone else as the holder’s', () => {
-    expect(errorsOf(junior, { ...onBehalf, lastName: 'Bianchi' })).toEqual({ taxCode: ['configure:errors.taxCode.surname'] });
-    expect(errorsOf(junior, { ...onBehalf, firstName: 'Marco' })).toEqual({ taxCode: ['configure:errors.taxCode.name'] });
+    expect(errorsOf(junior, { ...onBehalf, lastName: 'Bianchi' })).toEqual({ taxCode: ['configureParts:errors.taxCode.surname'] });
+    expect(errorsOf(junior, { ...onBehalf, firstName: 'Marco' })).toEqual({ taxCode: ['configureParts:errors.taxCode.name'] });
   });
 });
 
@@ -111,13 +113,13 @@ describe('configure form: coupon, card and gift parts', () => {
   it('asks the card’s size, text and document type', () => {
     expect(errorsOf(jcard, {})).toEqual({ variantId: [M.required], documentType: [M.required] });
     expect(errorsOf(jcard, { ...cardForMyself, variantId: 'jcard-99' })).toEqual({ variantId: [M.selectFromList] });
-    expect(errorsOf(jcard, { ...cardForMyself, variantId: 'jcard-64' })).toEqual({ variantId: ['configure:errors.variant.soldOut'] });
+    expect(errorsOf(jcard, { ...cardForMyself, variantId: 'jcard-64' })).toEqual({ variantId: ['configureParts:errors.variant.soldOut'] });
     expect(errorsOf(jcard, { ...cardForMyself, documentType: 'VISA' })).toEqual({ documentType: [M.selectFromList] });
     const customization = (typed: string) => errorsOf(jcard, { ...cardForMyself, customization: typed }).customization;
-    expect(customization('A B')).toEqual(['configure:errors.customization.characters']);
-    expect(customization('ABCDEFGHIJK')).toEqual(['configure:errors.customization.tooLong']);
+    expect(customization('A B')).toEqual(['configureParts:errors.customization.characters']);
+    expect(customization('ABCDEFGHIJK')).toEqual(['configureParts:errors.customization.tooLong']);
     const named = parse({ ...jcard, customization: { minLength: 3, maxLength: 10 } }, { ...cardForMyself, customization: 'AB' });
-    expect(named.status === 'error' && named.error).toEqual({ customization: ['configure:errors.customization.tooShort'] });
+    expect(named.status === 'error' && named.error).toEqual({ customization: ['configureParts:errors.customization.tooShort'] });
     expect(parse(jcard, { ...cardForMyself, customization: 'Nicolò' }).status).toBe('success');
   });
 
@@ -137,7 +139,7 @@ describe('configure form: coupon, card and gift parts', () => {
     const sent = parse(j1897, { giftRecipient: 'myself', giftMessage: hundred }, 'gift');
     expect(sent.status === 'success' && sent.value.giftMessage).toBe(hundred.replace('\r\n', '\n'));
     expect(errorsOf(j1897, { giftRecipient: 'myself', giftMessage: `${hundred}!` }, 'gift')).toEqual({
-      giftMessage: ['configure:errors.gift.messageTooLong'],
+      giftMessage: ['configureParts:errors.gift.messageTooLong'],
     });
   });
 
@@ -163,7 +165,9 @@ describe('configure form: coupon, card and gift parts', () => {
 function textOf(key: string, language: 'it' | 'en'): unknown {
   const [namespace, path = ''] = key.split(':');
   const files: Record<string, unknown> =
-    language === 'it' ? { forms: formsIt, configure: configureIt } : { forms: formsEn, configure: configureEn };
+    language === 'it'
+      ? { forms: formsIt, configure: configureIt, configureParts: configurePartsIt }
+      : { forms: formsEn, configure: configureEn, configureParts: configurePartsEn };
   return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], files[namespace ?? '']);
 }
 
@@ -183,6 +187,7 @@ describe('configure messages', () => {
     const flat = (node: unknown, prefix: string): string[] =>
       typeof node === 'string' ? [prefix] : Object.entries(node as object).flatMap(([key, child]) => flat(child, `${prefix}.${key}`));
     expect(flat(configureIt.errors, 'configure:errors').filter((key) => !used.has(key))).toEqual([]);
+    expect(flat(configurePartsIt.errors, 'configureParts:errors').filter((key) => !used.has(key))).toEqual([]);
   });
 
   it('has the spec’s upload text', () => {

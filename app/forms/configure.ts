@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { applyHolderClearingRules } from '../domain/address-rules';
 import {
   checkConfigureDraft,
   type ConfigureRules,
@@ -13,7 +12,6 @@ import { MAX_GIFT_MESSAGE_LENGTH, normaliseGiftMessage } from '../domain/gift-me
 import { MAX_HOLDER_NAME_LENGTH } from '../domain/holder-draft';
 import { configureProblemMessage } from './configure-messages';
 import { FIELD_MESSAGES as M } from './messages';
-import type { DependentFields } from './refresh';
 
 export { CONFIGURE_PROBLEM_MESSAGES, configureProblemMessage, type ConfigureProblemField } from './configure-messages';
 
@@ -111,16 +109,3 @@ export function configureSchema(context: ConfigureFormContext, rules: ConfigureR
 }
 
 export type ConfigureFormOutput = z.output<ReturnType<typeof configureSchema>>;
-
-/**
- * The holder's dependent lists (forms/refresh.ts): the page sends back what it showed of the
- * birth date, country and province (`previous.dob`…), and of the buy-for choice, so a refresh
- * that only switched it returns focus there. The spec's clearing rules (§4) are the profile's:
- * a new birth date clears province and city, a new country those and the tax code, a new
- * province the city (applyHolderClearingRules).
- */
-export const CONFIGURE_DEPENDENT_FIELDS: DependentFields<ConfigureField> = {
-  fields: CONFIGURE_FIELDS,
-  remembered: ['buyFor', 'dob', 'birthCountryCode', 'birthProvinceCode'],
-  clear: applyHolderClearingRules,
-};

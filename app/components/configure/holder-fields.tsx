@@ -4,7 +4,7 @@ import type { ProductKind } from '../../domain/cart-rules';
 import { ITALY } from '../../domain/countries';
 import { isHolderTaxCodeRequired } from '../../domain/holder-check';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
-import { CONFIGURE_DEPENDENT_FIELDS } from '../../forms/configure';
+import { CONFIGURE_DEPENDENT_FIELDS } from '../../forms/configure-refresh';
 import { RefreshButton, RefreshHint, useDependentFields } from '../form/dependent-fields';
 import { PersonNameFields } from '../form/person-name-fields';
 import { RadioGroupField } from '../form/radio-group-field';

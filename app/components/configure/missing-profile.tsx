@@ -4,12 +4,12 @@ import { useShopTranslation } from '../../i18n/use-shop-translation';
 
 /** Spec §5: a missing profile field blocks purchase; the fields are listed with the way to fill them in. */
 export function MissingProfile({ missing, returnTo }: { missing: ProfilePart[]; returnTo: string }) {
-  const { t } = useShopTranslation(['configure', 'account']);
+  const { t } = useShopTranslation(['configureParts', 'account']);
   const completeHref = `/account/profile/complete?fields=taxcode&redirectUri=${encodeURIComponent(returnTo)}`;
   return (
     <section className="configure__missing" aria-labelledby="missing-heading">
-      <h2 id="missing-heading">{t('configure:missing.heading')}</h2>
-      <p>{t('configure:missing.intro')}</p>
+      <h2 id="missing-heading">{t('configureParts:missing.heading')}</h2>
+      <p>{t('configureParts:missing.intro')}</p>
       <ul>
         {missing.map((part) => (
           <li key={part}>{t(`account:fields.${part}`)}</li>
@@ -17,7 +17,7 @@ export function MissingProfile({ missing, returnTo }: { missing: ProfilePart[]; 
       </ul>
       <p>
         <Link to={completeHref} className="button button--primary">
-          {t('configure:missing.complete')}
+          {t('configureParts:missing.complete')}
         </Link>
       </p>
     </section>

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const read = (name: string) => (query.get(name) ?? '').trim();
   if ([...query.values()].some((value) => value.length > MAX_PARAMETER_LENGTH)) throw data(null, { status: 400 });
   const { t } = getInstance(context);
-  const answer = (reason: string) => Response.json({ code: 1, reason, message: t(`configure:errors.taxCode.${reason}`) });
+  const answer = (reason: string) => Response.json({ code: 1, reason, message: t(`configureParts:errors.taxCode.${reason}`) });
 
   const code = normaliseTaxCode(read('fiscalCode'));
   const format = checkTaxCodeFormat(code);
