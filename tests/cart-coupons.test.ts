@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
 import { cartItems, coupons } from '../app/.server/db/schema';
 import { manualClock } from './support/clock';
-import { boyBornInRome, configureRequest, draftWith, newFan, signal, someoneWaitsForALock } from './support/cart';
+import { boyBornInRome, configureRequest, draftWith, newFan } from './support/cart';
+import { signal, someoneWaitsForALock } from './support/concurrency';
 import { createTestDatabase } from './support/database';
 import { servicesFor } from './support/services';
 

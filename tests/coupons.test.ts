@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
 import { coupons } from '../app/.server/db/schema';
@@ -7,6 +7,7 @@ import { createCouponsService } from '../app/.server/services/coupons';
 import { isCompleteCouponCode } from '../app/domain/coupon-code';
 import { manualClock } from './support/clock';
 import { createTestDatabase } from './support/database';
+import { signal, someoneWaitsForALock } from './support/concurrency';
 import { servicesFor } from './support/services';
 
 let database: Database;
@@ -198,24 +199,8 @@ describe('coupon attempt limits', () => {
   });
 });
 
-/** A promise and the function that resolves it (Node 20 has no Promise.withResolvers). */
-function signal(): [Promise<void>, () => void] {
-  let resolve!: () => void;
-  const promise = new Promise<void>((done) => (resolve = done));
-  return [promise, resolve];
-}
 
 describe.runIf(process.env.TEST_DATABASE_KIND === 'postgres')('coupons.redeem on PostgreSQL, truly concurrent', () => {
-  /** Resolves once a backend of this database waits for a lock: the second UPDATE, behind the first's row lock. */
-  async function someoneWaitsForALock() {
-    for (;;) {
-      const { rows } = (await database.db.execute(
-        sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      )) as unknown as { rows: { waiting: number }[] };
-      if ((rows[0]?.waiting ?? 0) > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
 
   for (const firstEnds of ['commits', 'rolls back'] as const) {
     it(`the second waits for the first's row lock; the first ${firstEnds}, so the second ${firstEnds === 'commits' ? 'loses' : 'wins'}`, async () => {
@@ -237,7 +222,7 @@ describe.runIf(process.env.TEST_DATABASE_KIND === 'postgres')('coupons.redeem on
       await firstHasRedeemed;
       const second = services().transaction((inTransaction) => inTransaction.coupons.redeem(code, bea.id));
       // The first still holds its transaction open while the second is blocked on the same row.
-      await someoneWaitsForALock();
+      await someoneWaitsForALock(database);
       releaseFirst();
       const [firstOutcome, secondOutcome] = await Promise.all([first, second]);
       if (firstEnds === 'commits') {

@@ -1,3 +1,4 @@
+import { MARIO_PROFILE } from './support/cart';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
 import { resolveBirthPlace } from '../app/.server/services/birth-places';
@@ -16,18 +17,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const bornInRome: ProfileUpdate = {
-  phone: '00393331234567',
-  dob: '1980-01-01',
-  gender: 'M',
-  birthCountryCode: 'IT',
-  birthCountryName: 'Italia',
-  birthProvince: 'Roma',
-  birthProvinceCode: 'RM',
-  birthCity: 'Roma',
-  birthCityCode: 'H501',
-  taxCode: 'RSSMRA80A01H501U',
-};
+const bornInRome: ProfileUpdate = MARIO_PROFILE;
 
 describe('updateProfile', () => {
   it('saves the profile of the signed-in customer and leaves every other customer alone', async () => {

@@ -5,9 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { ConfigureDraft, ConfigureProcess } from '../../app/domain/configure';
-import type { Database } from '../../app/.server/db/client';
 import { CONFIGURE_FIELDS } from '../../app/domain/configure';
 import type { UploadedDocument } from '../../app/.server/http/multipart';
 import type { Services } from '../../app/.server/services';
@@ -98,22 +96,4 @@ export async function testDocumentStore(): Promise<{
     rawFile: (id) => readFile(path.join(directory, id)),
     remove: () => rm(directory, { recursive: true, force: true }),
   };
-}
-
-/** A promise and the function that resolves it (Node 20 has no Promise.withResolvers). */
-export function signal(): [Promise<void>, () => void] {
-  let resolve!: () => void;
-  const promise = new Promise<void>((done) => (resolve = done));
-  return [promise, resolve];
-}
-
-/** PostgreSQL: resolves once a backend of this database waits for a lock (a row another transaction holds). */
-export async function someoneWaitsForALock(database: Database): Promise<void> {
-  for (;;) {
-    const { rows } = (await database.db.execute(
-      sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    )) as unknown as { rows: { waiting: number }[] };
-    if ((rows[0]?.waiting ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
