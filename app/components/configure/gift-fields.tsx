@@ -1,4 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
+import { giftMessageCharactersLeft } from '../../domain/gift';
 import { MAX_GIFT_MESSAGE_LENGTH } from '../../domain/gift-message';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { RadioGroupField } from '../form/radio-group-field';
@@ -49,6 +50,7 @@ export function GiftFields({ fields }: { fields: Record<GiftFieldName, FieldMeta
         hint={t('configureParts:gift.messageHint', { count: MAX_GIFT_MESSAGE_LENGTH })}
         maxLength={MAX_GIFT_MESSAGE_LENGTH}
         charactersLeft={(left) => t('configureParts:gift.charactersLeft', { count: left })}
+        leftOf={giftMessageCharactersLeft}
       />
     </fieldset>
   );

@@ -13,12 +13,15 @@ export function MessageField({
   hint,
   maxLength,
   charactersLeft,
+  leftOf,
 }: {
   field: FieldMetadata<string>;
   label: string;
   hint: string;
   maxLength: number;
   charactersLeft: (left: number) => string;
+  /** How many characters are left for a value, as the server counts them (domain rule). */
+  leftOf: (value: string) => number;
 }) {
   const hintId = hintIdOf(field, hint);
   const initial = typeof field.initialValue === 'string' ? field.initialValue : '';
@@ -36,10 +39,10 @@ export function MessageField({
         maxLength={maxLength}
         rows={3}
         className="form-field__input"
-        onInput={(event) => setLeft(maxLength - event.currentTarget.value.replace(/\r\n/g, '\n').length)}
+        onInput={(event) => setLeft(leftOf(event.currentTarget.value))}
       />
       <p className="form-field__hint" aria-live="polite">
-        {left === null ? charactersLeft(maxLength - initial.length) : charactersLeft(left)}
+        {charactersLeft(left ?? leftOf(initial))}
       </p>
     </div>
   );

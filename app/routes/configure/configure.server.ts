@@ -2,7 +2,7 @@
 // the URL names, the item being edited, the fan's own data, the schema's context and the
 // birth-place lists of an on-behalf holder. The route stays a thin loader/action/component.
 import { data } from 'react-router';
-import { buyForOptions, isBuyFor, type BuyFor, type BuyForOptions } from '../../domain/buy-for';
+import { buyForOptions, initialBuyFor, isBuyFor, type BuyFor, type BuyForOptions } from '../../domain/buy-for';
 import type { Language, ProductDetail } from '../../domain/catalogue-types';
 import { productKindOf } from '../../domain/cart-rules';
 import {
@@ -81,8 +81,7 @@ export function chooseBuyFor(options: BuyForOptions, requested: string | null, e
     if (!isBuyFor(requested) || (!options.ageNotOk && !options.offered.includes(requested))) throw data(null, { status: 400 });
     return requested;
   }
-  if (editing?.buyFor && options.offered.includes(editing.buyFor)) return editing.buyFor;
-  return options.defaultChoice;
+  return initialBuyFor(options, editing?.buyFor ?? null);
 }
 
 /** The schema's inputs for this fan, product and process (sent to the browser, which builds the same schema). */
