@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Gift } from '../../../domain/gift';
+import type { TemporaryAddress } from '../../../domain/shipping';
 import type { HolderDraft } from '../../../domain/holder-draft';
+import { addresses } from './account';
 import { productVariants, products } from './catalogue';
 import { coupons } from './coupons';
 import { customers } from './customers';
+import { vouchers } from './vouchers';
 
 /** A fan's open cart: one per customer, made with its first item (issue 11). */
 export const carts = pgTable('carts', {
@@ -13,6 +16,8 @@ export const carts = pgTable('carts', {
     .notNull()
     .unique()
     .references(() => customers.id, { onDelete: 'cascade' }),
+  /** The voucher the fan applied (issue 12); checked again each time the cart is shown. */
+  voucherCode: text('voucher_code').references(() => vouchers.code, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -47,6 +52,20 @@ export const cartItems = pgTable(
     gift: jsonb('gift').$type<Gift>(),
     /** Price snapshot in cents: the promo price when one was active, else the list price; 0 with a coupon. */
     unitPriceCents: integer('unit_price_cents').notNull(),
+    /** Where it ships (issue 12): one of the fan's saved addresses… */
+    shippingAddressId: uuid('shipping_address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    /** …or a temporary address kept on this item only (the spec's `temp_address`). */
+    temporaryAddress: jsonb('temporary_address').$type<TemporaryAddress>(),
+    /**
+     * When the fan expressly asked for the service to start within the withdrawal period and
+     * acknowledged losing the right of withdrawal (domain/withdrawal.ts); null: not asked.
+     */
+    withdrawalWaivedAt: timestamp('withdrawal_waived_at', { withTimezone: true }),
+    /**
+     * The add form's idempotency key: the same submission (a double click, back and submit
+     * again) finds the item it made instead of adding another.
+     */
+    submissionKey: text('submission_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,6 +73,8 @@ export const cartItems = pgTable(
     index('cart_items_cart').on(table.cartId),
     // One coupon serves one item (a second item with the same code cannot be written).
     uniqueIndex('cart_items_coupon_code').on(table.couponCode),
+    uniqueIndex('cart_items_submission').on(table.cartId, table.submissionKey),
+    check('cart_items_one_destination', sql`${table.shippingAddressId} is null or ${table.temporaryAddress} is null`),
     check('cart_items_process', sql`${table.process} in ('buy', 'gift', 'coupon')`),
     check('cart_items_buy_for', sql`${table.buyFor} is null or ${table.buyFor} in ('BUY_CARD', 'BUY_ON_BEHALF')`),
     check('cart_items_document_type', sql`${table.documentType} is null or ${table.documentType} in ('PASSPORT', 'IDENTITY')`),

@@ -5,4 +5,5 @@ export * from './identity';
 export * from './account';
 export * from './sessions';
 export * from './coupons';
+export * from './vouchers';
 export * from './cart';

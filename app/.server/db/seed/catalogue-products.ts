@@ -52,6 +52,8 @@ export const seedProducts: (typeof products.$inferInsert)[] = [
   {
     ...membership,
     id: 'j1897',
+    // The premium membership comes with a welcome pack sent home: it needs a shipping address.
+    virtual: false,
     sku: 'membership_2526_j1897',
     name: { it: 'J1897', en: 'J1897' },
     priceCents: 14900,

@@ -1,0 +1,66 @@
+/**
+ * The cart's sums and whether it may go to checkout (spec §2 "Cart page", §4 "Cart rules";
+ * issue 12): prices of the moment, voucher, shipping, total, and what still blocks checkout.
+ */
+import type { CatalogueProduct } from './catalogue-types';
+import { displayPrice } from './promo';
+import { voucherDiscountCents, type VoucherDiscount } from './voucher';
+
+/**
+ * What an item costs now: nothing with a coupon, else the catalogue's price of the moment
+ * (promo included). Null: a coupon-only product without a coupon, which cannot be bought.
+ */
+export function itemPriceNow(product: Pick<CatalogueProduct, 'priceCents' | 'promos'>, couponCode: string | null, now: Date): number | null {
+  if (couponCode !== null) return 0;
+  const price = displayPrice(product, now);
+  return price.kind === 'coupon-only' ? null : price.priceCents;
+}
+
+export type CartTotals = {
+  /** The items' prices of the moment, added up (spec: "the sum of row totals"). */
+  subtotalCents: number;
+  voucherDiscountCents: number;
+  shippingCents: number;
+  totalCents: number;
+};
+
+/** Subtotal of the items, less the voucher (items only), plus shipping. */
+export function cartTotals(itemPricesCents: readonly number[], voucher: VoucherDiscount | null, shippingCents: number): CartTotals {
+  const subtotalCents = itemPricesCents.reduce((sum, cents) => sum + cents, 0);
+  const discount = voucher ? voucherDiscountCents(voucher, subtotalCents) : 0;
+  return { subtotalCents, voucherDiscountCents: discount, shippingCents, totalCents: subtotalCents - discount + shippingCents };
+}
+
+/** What one item contributes to the checkout decision. */
+export type CheckoutLine = {
+  needsShipping: boolean;
+  /** A saved or temporary address is chosen. */
+  hasShipping: boolean;
+  /** The chosen address is one the product may be shipped to (false also when none is chosen). */
+  shippingAllowed: boolean;
+  needsWaiver: boolean;
+  waived: boolean;
+  /** The product, or its chosen size, sold out since it was added. */
+  soldOut: boolean;
+};
+
+/**
+ * Why the cart cannot go to checkout yet, in the order the fan should act on them:
+ * - `empty`: nothing to buy;
+ * - `soldOut`: an item can no longer be had (remove it or choose another size);
+ * - `addressesMissing`: an item that ships has no address (spec: CART.ITEM.COMPLETE_ADDRESSES);
+ * - `addressNotAllowed`: an item's address is one it cannot be shipped to (any more);
+ * - `waiversMissing`: an item starting within the withdrawal period lacks the fan's request.
+ */
+export type CheckoutBlocker = 'empty' | 'soldOut' | 'addressesMissing' | 'addressNotAllowed' | 'waiversMissing';
+
+export function checkoutBlockers(lines: readonly CheckoutLine[]): CheckoutBlocker[] {
+  if (lines.length === 0) return ['empty'];
+  const blockers: CheckoutBlocker[] = [];
+  if (lines.some((line) => line.soldOut)) blockers.push('soldOut');
+  const shipped = lines.filter((line) => line.needsShipping);
+  if (shipped.some((line) => !line.hasShipping)) blockers.push('addressesMissing');
+  if (shipped.some((line) => line.hasShipping && !line.shippingAllowed)) blockers.push('addressNotAllowed');
+  if (lines.some((line) => line.needsWaiver && !line.waived)) blockers.push('waiversMissing');
+  return blockers;
+}
