@@ -89,6 +89,23 @@ test.describe('error screens', () => {
     await expect(page.getByText('<script>')).toHaveCount(0);
   });
 
+  test('a 404 met by a client-side navigation shows the error screen with the site’s styles', async ({ page, fan: _signedIn, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'only the browser’s router navigates without a document request');
+    await page.goto('/account?lng=en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    // The root error boundary takes over and React mounts the layout again (CI found it via /cart/{id}).
+    await page.evaluate(async () => {
+      const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter;
+      await router.navigate('/cart/00000000-0000-4000-8000-000000000000');
+    });
+    await expect(page.getByText('Error 404')).toBeVisible();
+    // The site's inline stylesheet still applies (the skip link sits above the page until focused).
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).not.toBeInViewport();
+    await expect(page.locator('style#site-styles')).toHaveCount(1);
+    expect(await page.locator('style#site-styles').evaluate((style) => style.textContent?.length ?? 0)).toBeGreaterThan(1000);
+    await expectNoAxeViolations(page);
+  });
+
   test('a bad request renders the error screen with status 400 and its catalogue text', async ({ page }) => {
     const response = await page.request.post('/language', {
       form: { lng: 'xx', returnTo: '/products' },
