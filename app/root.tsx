@@ -21,8 +21,9 @@ import { NoticeRegion } from './components/ui/notice-region';
 import { requestContext, shopContext } from './context';
 import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
 import { romeDate } from './domain/shop-time';
+import { noticeTiming } from './domain/notice';
 import { availabilityMiddleware } from './middleware/availability';
-import { getLanguage, i18nextMiddleware } from './middleware/i18next';
+import { getInstance, getLanguage, i18nextMiddleware } from './middleware/i18next';
 import { getSessionUser, getShopSession } from './.server/auth/guards';
 import { takeNotice } from './.server/http/flash';
 
@@ -52,7 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     requestId: context.get(requestContext).id,
     supportUrl: config.supportUrl,
     year: Number(romeDate(clock.now()).slice(0, 4)),
-    notice,
+    // Worded here: the browser needs no translations for it, whichever namespace it comes from.
+    notice: notice ? { text: getInstance(context).t(notice.key, notice.values), ...noticeTiming(notice) } : null,
   }, { headers });
 }
 

@@ -31,6 +31,10 @@ export default [
     // The buyer form's on-blur tax code check (JSON).
     route('configure/tax-code', 'routes/configure/tax-code-check.ts'),
     route('cart', 'routes/cart/cart.tsx'),
+    // A cart item's shipping address (`address_id` on the way back from the address chooser).
+    route('cart/:itemId', 'routes/cart/item-address.tsx'),
+    route('cart/:itemId/temporary', 'routes/cart/item-temporary-address.tsx'),
+    route('checkout', 'routes/checkout/checkout.tsx'),
 
     // Account: the spec's dashboard, add-user-info, the address pages of its sign-in service.
     ...prefix('account', [
@@ -51,6 +55,7 @@ export default [
     route('outbox', 'routes/dev/outbox.tsx'),
     route('stock', 'routes/dev/stock.tsx'),
     route('coupons', 'routes/dev/coupons.tsx'),
+    route('vouchers', 'routes/dev/vouchers.tsx'),
   ]),
 
   // Unknown paths go home (spec); it also keeps the root middleware running for every URL.

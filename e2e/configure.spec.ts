@@ -26,7 +26,7 @@ for (const language of ['it', 'en'] as const) {
 
     await test.step('the entry goes on to the buy form; the holder is the fan, read-only', async () => {
       await page.goto('/products/j1897/configure');
-      await expect(page).toHaveURL(/\/products\/j1897\/configure\/buy$/);
+      await expect(page).toHaveURL(/\/products\/j1897\/configure\/buy\?submission=/);
       await expect(page.getByRole('heading', { name: texts.ownHolder })).toBeVisible();
       await expect(page.getByText('RSSMRA80A01H501U')).toBeVisible();
       await expectNoAxeViolations(page);
@@ -42,13 +42,13 @@ for (const language of ['it', 'en'] as const) {
     });
 
     await test.step('change it: the form comes back prefilled and saves the same item', async () => {
-      await page.getByRole('link', { name: new RegExp(`^${texts.change} J1897`) }).click();
+      await page.getByRole('link', { name: new RegExp(`^${texts.change}\\s?: J1897`) }).click();
       await expect(page).toHaveURL(/cartItem=/);
       await expect(page.getByLabel(texts.renewal)).toBeChecked();
       await page.getByLabel(texts.renewal).uncheck();
       await addToCart(page, texts, 'saveToCart');
       await expectCartCount(page, texts, 1);
-      await page.getByRole('link', { name: new RegExp(`^${texts.change} J1897`) }).click();
+      await page.getByRole('link', { name: new RegExp(`^${texts.change}\\s?: J1897`) }).click();
       await expect(page.getByLabel(texts.renewal)).not.toBeChecked();
     });
   });
@@ -114,7 +114,7 @@ test('a coupon through /coupon: the code leads to its membership, which costs no
   await expect(page.getByLabel(texts.couponLabel)).toHaveValue(code);
   await addToCart(page, texts);
   const item = page.getByRole('listitem').filter({ hasText: 'Stadium' });
-  await expect(item).toContainText(code.replace('-', ''));
+  await expect(item).toContainText(code);
   await expect(item).toContainText('€0');
   await expectCartCount(page, texts, 1);
 
@@ -132,7 +132,7 @@ test('the club card with a size, a name and both sides of the document', async (
   const texts = CONFIGURE_TEXTS.en;
   await signUpFanWithProfile(page, auth, 'en');
   await page.goto('/products/jcard/configure');
-  await expect(page).toHaveURL(/\/products\/jcard\/configure\/buy$/);
+  await expect(page).toHaveURL(/\/products\/jcard\/configure\/buy\?submission=/);
   await page.getByLabel(/^M \(IT 48, UK 38\)$/).check();
   // The sold-out size is shown but cannot be chosen.
   await expect(page.getByLabel(/^XXXL/)).toBeDisabled();
@@ -146,7 +146,7 @@ test('the club card with a size, a name and both sides of the document', async (
   await expectCartCount(page, texts, 1);
 
   await test.step('changing it lists the stored documents by name', async () => {
-    await page.getByRole('link', { name: /^Change Club Card/ }).click();
+    await page.getByRole('link', { name: /^Modify\s?: Club Card/ }).click();
     await expect(page.getByText('front.png (png)')).toBeVisible();
     await expect(page.getByText('back.pdf (pdf)')).toBeVisible();
   });
@@ -163,7 +163,8 @@ test.describe('without a complete profile', () => {
     const complete = page.getByRole('link', { name: 'Complete your profile' });
     await expect(complete).toHaveAttribute(
       'href',
-      `/account/profile/complete?fields=taxcode&redirectUri=${encodeURIComponent('/products/black-and-white/configure/buy')}`,
+      // Back to this very page, its submission key included (domain/submission-key.ts).
+      new RegExp(`^/account/profile/complete\\?fields=taxcode&redirectUri=${encodeURIComponent('/products/black-and-white/configure/buy?submission=')}[0-9a-f-]{36}$`),
     );
     await expectNoAxeViolations(page);
   });

@@ -57,7 +57,7 @@ describe('address form submits', () => {
     const submit = await submitAddress(form(turin, turin), 'it');
     expect(submit).toMatchObject({
       kind: 'saved',
-      address: {
+      saved: {
         customerId,
         firstName: 'Ada',
         lastName: 'Rossi',
@@ -130,7 +130,7 @@ describe('address form submits', () => {
     const submit = await submitAddress(form(moscow), 'en');
     expect(submit).toMatchObject({
       kind: 'saved',
-      address: { countryCode: 'RU', city: 'Moskva', provinceCode: null, state: null, region: null, cityCode: null },
+      saved: { countryCode: 'RU', city: 'Moskva', provinceCode: null, state: null, region: null, cityCode: null },
     });
     const refreshed = await submitAddress(form(moscow, {}, 'refresh'), 'en');
     expect(refreshed.kind === 'answer' && refreshed.form.restrictedCountry).toBe(true);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
 import { coupons } from '../app/.server/db/schema';
-import { createCouponAttemptLimiter } from '../app/.server/services/coupon-attempts';
+import { createCodeAttemptLimiter } from '../app/.server/services/code-attempts';
 import { createCouponsService } from '../app/.server/services/coupons';
 import { isCompleteCouponCode } from '../app/domain/coupon-code';
 import { manualClock } from './support/clock';
@@ -134,7 +134,7 @@ describe('coupons.mint', () => {
     // A random source that first spells the seeded J1897TEST1, then ten As.
     const draws = [...'J1897TEST1'].map((character) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.indexOf(character));
     const randomIndex = () => draws.shift() ?? 0;
-    const service = createCouponsService({ db: database.db, clock }, { attempts: createCouponAttemptLimiter(database.db), randomIndex });
+    const service = createCouponsService({ db: database.db, clock }, { attempts: createCodeAttemptLimiter(database.db, 'coupon'), randomIndex });
     expect(await service.mint('kids', new Date('2026-12-31T23:00:00Z'))).toEqual({ ok: true, value: { code: 'AAAAAAAAAA' } });
     const [seeded] = await database.db.select().from(coupons).where(eq(coupons.code, 'J1897TEST1'));
     expect(seeded?.productId).toBe('j1897');
@@ -158,7 +158,7 @@ describe('coupons.mint', () => {
 
 describe('coupon attempt limits', () => {
   const limits = { perFan: 3, perIp: 5, windowSeconds: 900 };
-  const serviceWith = (attempts = createCouponAttemptLimiter(database.db, limits)) =>
+  const serviceWith = (attempts = createCodeAttemptLimiter(database.db, 'coupon', limits)) =>
     createCouponsService({ db: database.db, clock }, { attempts });
 
   it('blocks a fan after too many failed checks, even for a valid code, and valid checks do not count', async () => {

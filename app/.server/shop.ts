@@ -5,6 +5,7 @@ import { trackAvailability, type DatabaseAvailability } from './db/availability'
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { seedTestCoupons } from './db/seed/coupons';
+import { seedTestVouchers } from './db/seed/vouchers';
 import type { Config } from './env';
 import { createLogger, type Logger } from './logger';
 import { readConfigWithSecret } from './secrets';
@@ -45,8 +46,11 @@ export async function startShop(
   try {
     await database.migrate();
     if (await seedIfEmpty(database.db)) logger.info('seeded the catalogue into an empty database');
-    // The documented test coupons are public: never in production.
-    if (!config.production) await seedTestCoupons(database.db);
+    // The documented test coupons and vouchers are public: never in production.
+    if (!config.production) {
+      await seedTestCoupons(database.db);
+      await seedTestVouchers(database.db);
+    }
     auth = await createAuthRuntime(database.db, config, logger, clock);
   } catch (error) {
     availability.stop();

@@ -3,6 +3,7 @@
  * issue 12): prices of the moment, voucher, shipping, total, and what still blocks checkout.
  */
 import type { CatalogueProduct } from './catalogue-types';
+import { isSoldOut } from './availability';
 import { displayPrice } from './promo';
 import { voucherDiscountCents, type VoucherDiscount } from './voucher';
 
@@ -14,6 +15,16 @@ export function itemPriceNow(product: Pick<CatalogueProduct, 'priceCents' | 'pro
   if (couponCode !== null) return 0;
   const price = displayPrice(product, now);
   return price.kind === 'coupon-only' ? null : price.priceCents;
+}
+
+/**
+ * Whether an item can no longer be had: its product sold out, or its size (`variantStock`, the
+ * stock of the chosen size; undefined when the size is no longer in the catalogue) ran out.
+ * Null: the item has no size.
+ */
+export function itemSoldOut(product: Pick<CatalogueProduct, 'availability' | 'soldOut'>, variantStock: number | null | undefined): boolean {
+  if (isSoldOut(product)) return true;
+  return variantStock !== null && (variantStock === undefined || variantStock <= 0);
 }
 
 export type CartTotals = {
@@ -64,3 +75,7 @@ export function checkoutBlockers(lines: readonly CheckoutLine[]): CheckoutBlocke
   if (lines.some((line) => line.needsWaiver && !line.waived)) blockers.push('waiversMissing');
   return blockers;
 }
+
+/** The cart page, and checkout, which refuses a cart that is not ready (issue 12). */
+export const CART_PATH = '/cart';
+export const CHECKOUT_PATH = '/checkout';

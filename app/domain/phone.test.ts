@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneForDisplay, isAcceptablePhone, normalisePhoneForStorage } from './phone';
+import { formatPhoneForDisplay, isAcceptablePhone, isSamePhone, normalisePhoneForStorage } from './phone';
 
 describe('isAcceptablePhone', () => {
   it.each([
@@ -64,5 +64,21 @@ describe('formatPhoneForDisplay', () => {
   it('shows what it cannot recognise unchanged', () => {
     expect(formatPhoneForDisplay('1234')).toBe('1234');
     expect(formatPhoneForDisplay('ext 12')).toBe('ext 12');
+  });
+});
+
+describe('isSamePhone', () => {
+  it('is the stored number however it is typed back: prefix, spaces, the form’s own display', () => {
+    expect(isSamePhone('+39 02 123 4567', '021234567')).toBe(true); // shown with +39, stored without
+    expect(isSamePhone('02 1234567', '0039021234567')).toBe(true);
+    expect(isSamePhone(' 0039 333 1234567 ', '+393331234567')).toBe(true);
+    expect(isSamePhone('1234', '1234')).toBe(true); // not a valid number: compared as stored
+    expect(isSamePhone('12 34', '1234')).toBe(true); // spaces never count
+  });
+
+  it('differs by one digit, another country or an unrecognised number written otherwise', () => {
+    expect(isSamePhone('02 1234568', '021234567')).toBe(false);
+    expect(isSamePhone('+41 44 123 45 67', '0441234567')).toBe(false);
+    expect(isSamePhone('12-34', '1234')).toBe(false);
   });
 });

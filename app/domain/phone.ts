@@ -38,3 +38,11 @@ export function formatPhoneForDisplay(stored: string): string {
   const phone = parsePhoneNumberFromString(withPlus, DEFAULT_PHONE_COUNTRY);
   return phone?.isValid() ? phone.formatInternational() : stored;
 }
+
+/**
+ * Whether a typed phone is the stored one: compared as they read (`formatPhoneForDisplay`), so
+ * `02 1234567` stored and `+39 02 123 4567` shown back in a form are the same number.
+ */
+export function isSamePhone(typed: string, stored: string): boolean {
+  return formatPhoneForDisplay(normalisePhoneForStorage(typed.trim())) === formatPhoneForDisplay(stored);
+}

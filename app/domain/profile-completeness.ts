@@ -92,3 +92,8 @@ function hasPart(profile: ProfileSnapshot, part: ProfilePart): boolean {
 export function missingProfileParts(profile: ProfileSnapshot, requested: readonly RequestableField[]): ProfilePart[] {
   return requiredProfileParts(requested, profile.birthCountryCode).filter((part) => !hasPart(profile, part));
 }
+
+/** The profile completion page (the spec's add-user-info with `fields=taxcode`), coming back to `returnTo`. */
+export function profileCompletionHref(returnTo: string): string {
+  return `/account/profile/complete?fields=taxcode&redirectUri=${encodeURIComponent(returnTo)}`;
+}

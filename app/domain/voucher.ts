@@ -43,14 +43,24 @@ export type VoucherRecord = {
  */
 export type VoucherRefusal = 'unknown' | 'notYetValid' | 'expired' | 'usedUp' | 'notApplicable';
 
-/** Whether `voucher` may discount a cart whose items come to `subtotalCents` at `now`. */
-export function checkVoucher(voucher: VoucherRecord | null, now: Date, subtotalCents: number): Result<VoucherRecord, VoucherRefusal> {
+/** The refusals that concern the voucher itself, whatever the cart holds. */
+export type VoucherValidityRefusal = Exclude<VoucherRefusal, 'notApplicable'>;
+
+/** Whether `voucher` exists and may be used at `now` (its window, its usage limit). */
+export function checkVoucherValidity(voucher: VoucherRecord | null, now: Date): Result<VoucherRecord, VoucherValidityRefusal> {
   if (!voucher) return failure('unknown');
   if (voucher.validFrom !== null && now.getTime() < voucher.validFrom.getTime()) return failure('notYetValid');
   if (voucher.validUntil !== null && now.getTime() >= voucher.validUntil.getTime()) return failure('expired');
   if (voucher.usageLimit !== null && voucher.timesUsed >= voucher.usageLimit) return failure('usedUp');
-  if (subtotalCents <= 0) return failure('notApplicable');
   return success(voucher);
+}
+
+/** Whether `voucher` may discount a cart whose items come to `subtotalCents` at `now`. */
+export function checkVoucher(voucher: VoucherRecord | null, now: Date, subtotalCents: number): Result<VoucherRecord, VoucherRefusal> {
+  const valid = checkVoucherValidity(voucher, now);
+  if (!valid.ok) return valid;
+  if (subtotalCents <= 0) return failure('notApplicable');
+  return valid;
 }
 
 /**

@@ -70,8 +70,19 @@ export const ADDRESS_FIELD_ORDER = [
 /** The form's message when the fan already keeps the most addresses allowed (domain/address-rules). */
 export const ADDRESS_BOOK_FULL = 'addresses:full.error';
 
-/** A domain problem code of an address (domain/address-check) as the form's message key. */
-export function addressProblemMessage(field: AddressField, problem: string): string {
+/** Why an address cannot be used for a cart item (domain/shipping ShippingRestriction), as message keys. */
+const SHIPPING_RESTRICTION_MESSAGES: Readonly<Record<string, string>> = {
+  restrictedCountry: 'addresses:cartItem.restriction.restrictedCountry',
+  notAvailableForProduct: 'addresses:cartItem.restriction.notAvailableForProduct',
+};
+
+/**
+ * A domain problem code of an address (domain/address-check, or a cart item's shipping
+ * restriction) as the form's message key.
+ */
+export function addressProblemMessage(field: AddressField | 'addressId', problem: string): string {
+  const restriction = SHIPPING_RESTRICTION_MESSAGES[problem];
+  if (restriction) return restriction;
   const chosenFromList = field === 'countryCode' || field === 'provinceCode' || field === 'cityCode';
   if (problem === 'required') return chosenFromList ? M.selectFromList : M.required;
   if (problem === 'notInList') return M.selectFromList;

@@ -31,7 +31,7 @@ export const CONFIGURE_TEXTS = {
     customization: 'Name on the card',
     cartHeading: 'Your cart',
     cartNav: 'Cart',
-    change: 'Change',
+    change: 'Modify',
   },
   it: {
     addToCart: 'Continua e aggiungi al carrello',

@@ -66,9 +66,18 @@ export function configureRequest(
   productId: string,
   process: ConfigureProcess,
   draft: ConfigureDraft,
-  more: Partial<Pick<ConfigureItemRequest, 'cartItemId' | 'documents'>> = {},
+  more: Partial<Pick<ConfigureItemRequest, 'cartItemId' | 'documents' | 'submissionKey'>> = {},
 ): ConfigureItemRequest {
-  return { owner: fan.owner, productId, process, cartItemId: more.cartItemId ?? null, draft, documents: more.documents ?? {}, attempt: { ip: fan.ip } };
+  return {
+    owner: fan.owner,
+    productId,
+    process,
+    cartItemId: more.cartItemId ?? null,
+    submissionKey: more.submissionKey ?? null,
+    draft,
+    documents: more.documents ?? {},
+    attempt: { ip: fan.ip },
+  };
 }
 
 /** An uploaded scan whose bytes carry `marker` in plain text (to show the stored file does not). */

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase, wrapPglite } from '../../app/.server/db/client';
 import { seedCatalogue } from '../../app/.server/db/seed';
 import { seedTestCoupons } from '../../app/.server/db/seed/coupons';
+import { seedTestVouchers } from '../../app/.server/db/seed/vouchers';
 import { adminUrl, postgresTestUrl, TEMPLATE_PREFIX } from './postgres';
 
 declare module 'vitest' {
@@ -36,6 +37,7 @@ async function preparePglite(project: TestProject) {
   await database.migrate();
   await seedCatalogue(database.db);
   await seedTestCoupons(database.db);
+  await seedTestVouchers(database.db);
   const dump = await client.dumpDataDir('none');
   const file = path.join(directory, 'template.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
@@ -61,6 +63,7 @@ async function preparePostgres(project: TestProject) {
   await database.migrate();
   await seedCatalogue(database.db);
   await seedTestCoupons(database.db);
+  await seedTestVouchers(database.db);
   await database.close();
   // A template must have no connections when it is copied.
   await admin.query(`alter database "${template}" with allow_connections false`);

@@ -1,5 +1,6 @@
 // Starting and ending signed-in sessions (the callback, sign-out, "sign out everywhere").
 import type { RouterContextProvider } from 'react-router';
+import type { Notice } from '../../domain/notice';
 import type { Customer } from '../services/customers';
 import { authContext } from './context';
 import { getShopSession, getSignedIn } from './guards';
@@ -9,18 +10,20 @@ type Context = Readonly<RouterContextProvider>;
 /**
  * Signs `customer` in: a new random session id in a brand-new cookie (nothing carried over
  * from before, no session fixation) and the end of whatever session this browser had.
- * Returns the Set-Cookie value.
+ * `notice` greets the fan on the first page (a flash notice). Returns the Set-Cookie value.
  */
 export async function startSession(
   request: Request,
   context: Context,
   customer: Pick<Customer, 'id' | 'oidcSubject'>,
   idToken: string,
+  notice?: Notice,
 ): Promise<string> {
   const { sessions, store } = context.get(authContext);
   await store.destroy((await getShopSession(request, context)).get('sid'));
   const fresh = await sessions.getSession();
   fresh.set('sid', await store.create(customer, idToken));
+  if (notice) fresh.flash('notice', notice);
   return sessions.commitSession(fresh);
 }
 

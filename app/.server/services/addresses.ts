@@ -63,6 +63,14 @@ async function resolveDraft(draft: AddressDraft, today: string): Promise<Result<
   return success({ ...common, ...place, city: city.name, cityCode: city.nationalCode });
 }
 
+/**
+ * A typed address checked (domain/address-check) and resolved as the address book stores one:
+ * also the cart's temporary address (spec `temp_address`), which is never added to the book.
+ */
+export async function checkAndResolveAddress(draft: AddressDraft, today: string): Promise<Result<AddressInput, 'invalid', AddressField>> {
+  return refuseInvalid(checkAddressDraft(draft)) ?? resolveDraft(draft, today);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -139,9 +147,7 @@ export function createAddressesService({ db, clock }: Pick<ServiceDeps, 'db' | '
      */
     async save(customerId: string, draft: AddressDraft, addressId?: string): Promise<SaveAddressResult> {
       if (!UUID.test(customerId) || (addressId !== undefined && !UUID.test(addressId))) return failure('not-found');
-      const refused = refuseInvalid(checkAddressDraft(draft));
-      if (refused) return refused;
-      const resolved = await resolveDraft(draft, romeDate(clock.now()));
+      const resolved = await checkAndResolveAddress(draft, romeDate(clock.now()));
       if (!resolved.ok) return resolved;
       if (addressId === undefined) return createWithinCap(customerId, resolved.value);
       const saved = await update(customerId, addressId, resolved.value);

@@ -19,6 +19,11 @@ export type ConfigureItemRequest = {
   /** The item being edited (`?cartItem=`), or null for a new one. */
   cartItemId: string | null;
   draft: ConfigureDraft;
+  /**
+   * A new item's form submission (domain/submission-key.ts): the same key again answers the
+   * item it made instead of adding another. Ignored when editing; null: not given.
+   */
+  submissionKey: string | null;
   /** The files sent with a card's form; an edited card item keeps its stored ones unless replaced. */
   documents: Partial<Record<DocumentFileField, UploadedDocument>>;
   /** Who is trying a coupon code, for the attempt limits. */

@@ -8,7 +8,15 @@ import { DOCUMENT_FILE_FIELDS, type DocumentFileField } from '../../forms/docume
 import type { ShopDb } from '../db/client';
 import { cartItemDocuments } from '../db/schema';
 import type { UploadedDocument } from '../http/multipart';
+import type { Logger } from '../logger';
 import type { DocumentStore } from '../uploads/document-store';
+
+/** Deletes stored files, logging (not throwing) what fails: the answer to the fan is already decided. */
+export async function deleteStoredFiles(documents: DocumentStore, logger: Logger, storageIds: readonly string[], why: string): Promise<void> {
+  for (const storageId of storageIds) {
+    await documents.delete(storageId).catch((error: unknown) => logger.error({ err: error, storageId }, `cart: could not delete a document ${why}`));
+  }
+}
 
 /** Storage ids touched by one save: new files, and the files of the rows they replaced. */
 export type DocumentChanges = { stored: string[]; replaced: string[] };

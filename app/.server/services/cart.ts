@@ -8,16 +8,20 @@ import { displayPrice } from '../../domain/promo';
 import { failure, success, type FieldProblems } from '../../domain/result';
 import { romeDate } from '../../domain/shop-time';
 import { cartItems, carts, customers } from '../db/schema';
+import type { ShopDb } from '../db/client';
 import type { DocumentStore } from '../uploads/document-store';
 import type { ServiceDeps } from '.';
 import { countryNationalCodes, resolveBirthPlace } from './birth-places';
 import type { CartItemView, CartOwner, ConfigureItemRequest, ConfigureItemResult, ConfigureProblemField } from './cart-contract';
-import { saveItemDocuments, type DocumentChanges } from './cart-documents';
+import { deleteStoredFiles, saveItemDocuments, type DocumentChanges } from './cart-documents';
 import { draftOf } from './cart-draft';
 import { findOwnedItemRow, findOwner, holderIdentityOf, isUuid, loadCartFacts, loadItemRows, toViews, type CartItemRow } from './cart-items';
 import { loadConfigureProduct, type ConfigureProduct } from './cart-product';
 import { lockOpenCart, releaseCoupon, writeItem } from './cart-writes';
+import { createCartPageService } from './cart-page';
+import type { CatalogueService } from './catalogue';
 import type { CouponsService } from './coupons';
+import type { VouchersService } from './vouchers';
 
 /** A refusal found inside the transaction: thrown to roll it back, answered by configureItem. */
 class RollbackWith extends Error {
@@ -40,13 +44,19 @@ function unitPriceOf(product: ConfigureProduct, couponCode: string | null, now: 
 
 export function createCartService(
   { db, clock, logger }: Pick<ServiceDeps, 'db' | 'clock' | 'logger'>,
-  { coupons, documents }: { coupons: CouponsService; documents: DocumentStore },
+  { coupons, documents, vouchers, catalogue }: { coupons: CouponsService; documents: DocumentStore; vouchers: VouchersService; catalogue: CatalogueService },
 ) {
-  /** Deletes stored files, logging (not throwing) what fails: the answer is already decided. */
-  async function deleteFiles(storageIds: readonly string[], why: string): Promise<void> {
-    for (const storageId of storageIds) {
-      await documents.delete(storageId).catch((error: unknown) => logger.error({ err: error, storageId }, `cart: could not delete a document ${why}`));
-    }
+  const deleteFiles = (storageIds: readonly string[], why: string) => deleteStoredFiles(documents, logger, storageIds, why);
+
+  /** The item a new-item form's submission made in the customer's cart, or null. */
+  async function itemOfSubmission(executor: ShopDb, customerId: string, submissionKey: string): Promise<string | null> {
+    const [row] = await executor
+      .select({ id: cartItems.id })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(and(eq(carts.customerId, customerId), eq(cartItems.submissionKey, submissionKey)))
+      .limit(1);
+    return row?.id ?? null;
   }
 
   /** The rule checks that need lookups, after the draft passed: birth place and documents. */
@@ -82,6 +92,10 @@ export function createCartService(
       if (!customer || !isConfigureProcess(request.process)) return notFound();
       const product = await loadConfigureProduct(db, request.productId);
       if (!product || !allowedProcesses(product).includes(request.process)) return notFound();
+      // A new item's form sent again (a double click, back and submit): the item it made.
+      const submissionKey = request.cartItemId === null ? request.submissionKey : null;
+      const madeAlready = submissionKey === null ? null : await itemOfSubmission(db, customer.id, submissionKey);
+      if (madeAlready !== null) return success({ itemId: madeAlready });
       let edited: { row: CartItemRow; hasFront: boolean } | null = null;
       if (request.cartItemId !== null) {
         const row = await findOwnedItemRow(db, customer.id, request.cartItemId);
@@ -119,12 +133,15 @@ export function createCartService(
       const changes: DocumentChanges = { stored: [], replaced: [] };
       try {
         const itemId = await db.transaction(async (tx) => {
+          // The cart row first: one fan's saves (and a form sent twice at once) go one by one.
+          const cartId = await lockOpenCart(tx, customer.id);
+          const sentTwice = submissionKey === null ? null : await itemOfSubmission(tx, customer.id, submissionKey);
+          if (sentTwice !== null) throw new RollbackWith(success({ itemId: sentTwice }));
           if (newCode !== null) {
             const redeemed = await coupons.redeem(newCode, customer.id, { productId: product.id, tx });
             if (!redeemed.ok) throw new RollbackWith(invalid({ couponCode: redeemed.fields.couponCode ?? redeemed.reason }));
           }
           if (ownCode !== null && ownCode !== configuration.couponCode) await releaseCoupon(tx, ownCode, customer.id);
-          const cartId = await lockOpenCart(tx, customer.id);
           const candidate: CartItemFacts = {
             itemId: edited?.row.id ?? null,
             productId: product.id,
@@ -145,6 +162,7 @@ export function createCartService(
             configuration,
             unitPriceCents: unitPriceOf(product, configuration.couponCode, now),
             editedItemId: edited?.row.id ?? null,
+            submissionKey,
             now,
           });
           if (itemId === null) throw new RollbackWith(notFound());
@@ -189,7 +207,14 @@ export function createCartService(
       return view ?? null;
     },
 
+    /** The item a new-item form's submission key made in the fan's cart; null for none. */
+    async findItemBySubmission(owner: CartOwner, submissionKey: string): Promise<string | null> {
+      const customer = await findOwner(db, owner);
+      return customer ? itemOfSubmission(db, customer.id, submissionKey) : null;
+    },
+
     draftOf,
+    ...createCartPageService({ db, clock, logger }, { documents, vouchers, catalogue }),
   };
 }
 

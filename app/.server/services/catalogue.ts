@@ -45,6 +45,17 @@ export function createCatalogueService(
       return (await catalogueSnapshot()).details.get(id) ?? null;
     },
 
+    /** Several products at once, from one snapshot (the cart's lines); unknown ids are left out. */
+    async getProductDetails(ids: readonly string[]): Promise<Map<string, ProductDetail>> {
+      const { details } = await catalogueSnapshot();
+      const found = new Map<string, ProductDetail>();
+      for (const id of ids) {
+        const detail = details.get(id);
+        if (detail) found.set(id, detail);
+      }
+      return found;
+    },
+
     /**
      * Sets the stock and puts the product on sale again (clears `soldOut`, availability
      * `available`), then queues the mail of the fans waiting for it. The release runs after

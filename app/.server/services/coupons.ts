@@ -8,7 +8,7 @@ import { failure, success, type Failure, type Result } from '../../domain/result
 import type { ShopDb } from '../db/client';
 import { coupons, customers, products } from '../db/schema';
 import type { ServiceDeps } from '.';
-import type { CouponAttempt, CouponAttemptLimiter } from './coupon-attempts';
+import type { CodeAttempt, CodeAttemptLimiter } from './code-attempts';
 
 /** A coupon that can be used now: its normalised code and the product it unlocks. */
 export type CouponMatch = { code: string; productId: string; expiresAt: Date };
@@ -46,7 +46,7 @@ const refuse = (reason: Exclude<CouponRefusal, 'invalid'>) => failure(reason, { 
 
 export function createCouponsService(
   { db, clock }: Pick<ServiceDeps, 'db' | 'clock'>,
-  { attempts, randomIndex = randomInt }: { attempts: CouponAttemptLimiter; randomIndex?: (below: number) => number },
+  { attempts, randomIndex = randomInt }: { attempts: CodeAttemptLimiter; randomIndex?: (below: number) => number },
 ) {
   /** Why a code that the conditional update did not take is not usable now (or null if it is). */
   async function explain(runner: ShopDb, code: string, productId: string | undefined) {
@@ -65,7 +65,7 @@ export function createCouponsService(
      * check counts against the fan's and the IP's limits, before the lookup; a valid code gives
      * its attempt back. Nothing is changed: `redeem` does that, in the cart's transaction.
      */
-    async check(input: string, options: { productId?: string; attempt?: CouponAttempt } = {}): Promise<CouponCheckResult> {
+    async check(input: string, options: { productId?: string; attempt?: CodeAttempt } = {}): Promise<CouponCheckResult> {
       const { code, problem } = readCouponCode(input);
       if (problem) return failure('invalid', { couponCode: problem });
       if (options.attempt) {

@@ -7,10 +7,11 @@ import type { DocumentStore } from '../uploads/document-store';
 import { createAddressesService, type AddressesService } from './addresses';
 import { createCartService, type CartService } from './cart';
 import { createCatalogueService, type CatalogueService } from './catalogue';
-import { createCouponAttemptLimiter, type CouponAttemptLimiter } from './coupon-attempts';
+import { createCodeAttemptLimiter, type CodeAttemptLimiter } from './code-attempts';
 import { createCouponsService, type CouponsService } from './coupons';
 import { createCustomersService, type CustomersService } from './customers';
 import { createNotifyMeService, type NotifyMeService } from './notify-me';
+import { createVouchersService, type VouchersService } from './vouchers';
 
 /**
  * What every service is built from. `db` may be the database or an open transaction (a
@@ -35,17 +36,20 @@ export type ServiceDeps = {
  * The shop's use cases, built once per process (and once per transaction that needs them).
  * A service never constructs another: one that needs another's work gets it here.
  */
-export function createServices(deps: ServiceDeps, shared: SharedState = { couponAttempts: createCouponAttemptLimiter(deps.db) }): Services {
+export function createServices(deps: ServiceDeps, shared: SharedState = sharedStateOf(deps.db)): Services {
   const notifyMe = createNotifyMeService(deps);
   const coupons = createCouponsService(deps, { attempts: shared.couponAttempts });
+  const vouchers = createVouchersService(deps, { attempts: shared.voucherAttempts });
+  const catalogue = createCatalogueService(deps, { notifyMe });
   return {
-    catalogue: createCatalogueService(deps, { notifyMe }),
+    catalogue,
     customers: createCustomersService(deps),
     addresses: createAddressesService(deps),
     notifyMe,
     mailOutbox: createMailOutboxService(deps),
     coupons,
-    cart: createCartService(deps, { coupons, documents: deps.documents }),
+    vouchers,
+    cart: createCartService(deps, { coupons, documents: deps.documents, vouchers, catalogue }),
     // A transaction's services see its uncommitted writes, which no notification announces.
     // They share the process's attempt counters, which stay on the database: a rollback keeps the count.
     transaction: (work) =>
@@ -54,7 +58,11 @@ export function createServices(deps: ServiceDeps, shared: SharedState = { coupon
 }
 
 /** What the services of one process share, also with those bound to a transaction. */
-type SharedState = { couponAttempts: CouponAttemptLimiter };
+type SharedState = { couponAttempts: CodeAttemptLimiter; voucherAttempts: CodeAttemptLimiter };
+
+function sharedStateOf(db: ShopDb): SharedState {
+  return { couponAttempts: createCodeAttemptLimiter(db, 'coupon'), voucherAttempts: createCodeAttemptLimiter(db, 'voucher') };
+}
 
 export type Services = {
   catalogue: CatalogueService;
@@ -63,6 +71,7 @@ export type Services = {
   notifyMe: NotifyMeService;
   mailOutbox: MailOutboxService;
   coupons: CouponsService;
+  vouchers: VouchersService;
   cart: CartService;
   /**
    * Runs `work` with services bound to one transaction: everything it does commits together

@@ -4,7 +4,8 @@ import type { AddressSummary } from '../../domain/address-summary';
 import { translateMessage } from '../form/messages';
 import { AddressLines, RestrictedCountryAlert } from './address-lines';
 
-export type AddressChoice = AddressSummary & { selectable: boolean };
+/** `unavailableText`: why it cannot be chosen, worded by the page (default: a restricted country). */
+export type AddressChoice = AddressSummary & { selectable: boolean; unavailableText?: string | null };
 
 /**
  * The chooser's radio group: one radio per address, labelled by the whole address; an address
@@ -54,7 +55,7 @@ export function AddressChoices({
                 <AddressLines address={address} />
               </span>
             </label>
-            {address.selectable ? null : <RestrictedCountryAlert id={alertId} />}
+            {address.selectable ? null : <RestrictedCountryAlert id={alertId} text={address.unavailableText ?? undefined} />}
           </div>
         );
       })}

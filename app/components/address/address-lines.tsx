@@ -18,12 +18,12 @@ export function AddressLines({ address }: { address: AddressSummary }) {
   );
 }
 
-/** Why an address cannot be used for delivery. */
-export function RestrictedCountryAlert({ id }: { id?: string }) {
+/** Why an address cannot be used for delivery: a restricted country, unless the page says otherwise. */
+export function RestrictedCountryAlert({ id, text }: { id?: string; text?: string }) {
   const { t } = useShopTranslation('addresses');
   return (
     <p id={id} className="address-restricted">
-      {t('restrictedCountry')}
+      {text ?? t('restrictedCountry')}
     </p>
   );
 }

@@ -34,7 +34,8 @@ export type ConfigurePageData = {
   };
   process: ConfigureProcess;
   editing: { id: string; documents: { side: 'FRONT' | 'BACK'; fileName: string; fileType: string; size: number }[] } | null;
-  returnTo: string;
+  /** Profile completion, coming back to this page. */
+  completeHref: string;
   missing: ProfilePart[];
 };
 
@@ -70,7 +71,7 @@ export function ConfigurePage({ page, form }: { page: ConfigurePageData; form: C
         </div>
       </div>
       {page.missing.length > 0 ? (
-        <MissingProfile missing={page.missing} returnTo={page.returnTo} />
+        <MissingProfile missing={page.missing} completeHref={page.completeHref} />
       ) : form === null ? null : form.buyFor.ageNotOk ? (
         <p className="configure__notice" role="alert">
           {t('configure:buyFor.ageNotOk')}

@@ -3,9 +3,8 @@ import type { ProfilePart } from '../../domain/profile-completeness';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 
 /** Spec §5: a missing profile field blocks purchase; the fields are listed with the way to fill them in. */
-export function MissingProfile({ missing, returnTo }: { missing: ProfilePart[]; returnTo: string }) {
+export function MissingProfile({ missing, completeHref }: { missing: ProfilePart[]; completeHref: string }) {
   const { t } = useShopTranslation(['configureParts', 'account']);
-  const completeHref = `/account/profile/complete?fields=taxcode&redirectUri=${encodeURIComponent(returnTo)}`;
   return (
     <section className="configure__missing" aria-labelledby="missing-heading">
       <h2 id="missing-heading">{t('configureParts:missing.heading')}</h2>

@@ -1,24 +1,28 @@
 import { useEffect, useState } from 'react';
-import { useShopTranslation } from '../../i18n/use-shop-translation';
-import { NOTICE_VISIBLE_MS, type Notice } from '../../domain/notice';
+import type { ShownNotice } from '../../domain/notice';
 
 /**
  * Where flash notices appear: one `role="status"` region in every page, present before its
  * text so screen readers announce what changes in it. Without JavaScript the notice stays
- * until the next page; with it, it hides after NOTICE_VISIBLE_MS (the spec's snackbar).
+ * until the next page; with it, it hides after its timing's time on screen (domain/notice:
+ * 3 s, the cart's 10 s). A delayed notice (the welcome back, 1 s) waits in CSS, with or
+ * without JavaScript, so the server's HTML and the hydrated page are the same.
  */
-export function NoticeRegion({ notice }: { notice: Notice | null }) {
-  const { t } = useShopTranslation();
+export function NoticeRegion({ notice }: { notice: ShownNotice | null }) {
   const [shown, setShown] = useState(notice);
   useEffect(() => {
     setShown(notice);
     if (!notice) return undefined;
-    const timer = setTimeout(() => setShown(null), NOTICE_VISIBLE_MS);
+    const timer = setTimeout(() => setShown(null), notice.delayMs + notice.visibleMs);
     return () => clearTimeout(timer);
   }, [notice]);
   return (
     <div role="status" className="notice-region">
-      {shown ? <p className="notice notice--done">{t(shown.key, shown.values)}</p> : null}
+      {shown ? (
+        <p className="notice notice--done" data-delayed={shown.delayMs > 0 || undefined}>
+          {shown.text}
+        </p>
+      ) : null}
     </div>
   );
 }

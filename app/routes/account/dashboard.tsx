@@ -5,7 +5,7 @@ import { ProfileSummary, type ProfileDisplay } from '../../components/account/pr
 import { formatBirthDate } from '../../domain/birth-date';
 import { pageMeta } from '../../domain/page-meta';
 import { formatPhoneForDisplay } from '../../domain/phone';
-import { missingProfileParts, type RequestableField } from '../../domain/profile-completeness';
+import { missingProfileParts, profileCompletionHref, type RequestableField } from '../../domain/profile-completeness';
 import { authContext } from '../../.server/auth/context';
 import { signedIn } from '../../.server/auth/guards';
 import { endAllSessions } from '../../.server/auth/sign-in-session';
@@ -19,7 +19,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: acco
 
 /** What buying a membership or the card needs (the checkout asks for `fields=taxcode`). */
 const PURCHASE_NEEDS: RequestableField[] = ['taxcode'];
-const COMPLETE_PROFILE_HREF = `/account/profile/complete?fields=taxcode&redirectUri=${encodeURIComponent('/account')}`;
+const COMPLETE_PROFILE_HREF = profileCompletionHref('/account');
 
 /** The spec's dashboard (secured): the fan's profile, what it lacks, and the other account pages. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -36,9 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ seo }, { status: 400, headers });
   }
 
-  const customer = await context.get(shopContext).services.customers.upsertFromSignIn(identity);
+  const { services } = context.get(shopContext);
+  const customer = await services.customers.upsertFromSignIn(identity);
   const target = safeRedirectPath(session.get('returnTo'), '/');
-  headers.append('Set-Cookie', await startSession(request, context, customer, identity.idToken));
+  // Spec §4 "Cart notices": the first time items appear for a signed-in fan, a welcome back.
+  const items = await services.cart.countItems({ customerId: customer.id, subject: customer.oidcSubject });
+  const welcome = items > 0 ? { key: 'auth:welcomeBack', values: { name: customer.firstName }, timing: 'welcome' as const } : undefined;
+  headers.append('Set-Cookie', await startSession(request, context, customer, identity.idToken, welcome));
   return redirect(target, { status: 303, headers });
 }
 

@@ -1,79 +1,90 @@
-import { useShopTranslation } from '../../i18n/use-shop-translation';
-import { Link } from 'react-router';
+import { data, redirect } from 'react-router';
+import { CartPage } from '../../components/cart/cart-page';
+import cartStylesUrl from '../../components/cart/cart.css?url';
 import { shopContext } from '../../context';
-import { formatPrice } from '../../domain/price';
+import { pagePath } from '../../domain/page-address';
 import { pageMeta } from '../../domain/page-meta';
-import { Breadcrumb } from '../../components/ui/breadcrumb';
+import { missingProfileParts, profileCompletionHref } from '../../domain/profile-completeness';
+import { isCartIntent, voucherProblemMessage, voucherSchema, waiverRequested } from '../../forms/cart';
+import { fieldErrorsOf } from '../../forms/field-problems';
+import { intentOf } from '../../forms/intent';
+import { parseForm } from '../../forms/parse';
 import { signedIn } from '../../.server/auth/guards';
+import { clientIpOf } from '../../.server/http/client-ip';
+import { redirectWithNotice } from '../../.server/http/flash';
+import { readFormData } from '../../.server/http/form-data';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
+import { CART_PATH } from '../../domain/cart-summary';
+import { canCheckout, cartNotice, cartPageData } from './cart.server';
 import type { Route } from './+types/cart';
 
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStylesUrl }];
+
 /**
- * The cart (secured), listed plainly: each item's product, for whom, its price snapshot and a
- * link to change it. Removing items, addresses and checkout come with the cart issue.
+ * The cart (spec §2 "Cart page", issue 12), secured: the items priced now, each one's shipping
+ * address and withdrawal waiver, the voucher, the totals and checkout. A fan whose profile lacks
+ * the birth data or tax code a purchase needs goes to complete it first, and comes back here.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, customer } = signedIn(context);
+  if (missingProfileParts(customer, ['taxcode']).length > 0) throw redirect(profileCompletionHref(pagePath(request.url)));
   const { services } = context.get(shopContext);
   const { t } = getInstance(context);
-  const language = getLanguage(context);
-  const owner = { customerId: customer.id, subject: user.subject };
-  const [items, products] = await Promise.all([services.cart.listItems(owner), services.catalogue.listProducts()]);
-  const nameOf = new Map(products.map((product) => [product.id, product.name[language]]));
+  const view = await services.cart.viewCart({ customerId: customer.id, subject: user.subject });
+  const page = await cartPageData(view, customer, getLanguage(context), t);
   return {
     seo: describePage(context, request, { title: t('cart:metaTitle'), robots: 'noindex' }),
-    language,
-    items: items.map((item) => ({
-      id: item.id,
-      name: nameOf.get(item.productId) ?? item.productId,
-      editHref: `/products/${encodeURIComponent(item.productId)}/configure/${item.process}?cartItem=${item.id}`,
-      process: item.process,
-      holder: item.holder ? `${item.holder.firstName} ${item.holder.lastName}` : null,
-      forMyself: item.buyFor === 'BUY_CARD',
-      couponCode: item.couponCode,
-      unitPriceCents: item.unitPriceCents,
-    })),
+    ...page,
+    canCheckout: canCheckout(page.blockers),
   };
+}
+
+/**
+ * One POST per change, told apart by `intent` (docs/forms.md): `remove` and `waiver` with
+ * `itemId`, `voucher` with `voucherCode`, `removeVoucher`. Each answers 303 back to the cart with
+ * a notice, so a reload never sends it again; someone else's item is a 404.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, customer } = signedIn(context);
+  const { services } = context.get(shopContext);
+  const owner = { customerId: customer.id, subject: user.subject };
+  const language = getLanguage(context);
+  const formData = await readFormData(request);
+  const intent = intentOf(formData);
+  if (!isCartIntent(intent)) throw data(null, { status: 400 });
+  const itemId = String(formData.get('itemId') ?? '');
+  const done = (notice: Parameters<typeof cartNotice>[0], effects: Parameters<typeof cartNotice>[1]) =>
+    redirectWithNotice(request, context, CART_PATH, cartNotice(notice, effects, language));
+
+  if (intent === 'remove') {
+    const removed = await services.cart.removeItem(owner, itemId);
+    if (removed.ok) return done({ key: 'cart:notice.removed', values: { name: removed.value.removed[language] } }, removed.value);
+    // Removed already (a second click, another tab): the fan wanted it gone, and it is.
+    if (removed.reason === 'gone') return done({ key: 'cart:notice.alreadyRemoved' }, { removedWithoutDocuments: [] });
+    throw data(null, { status: 404 });
+  }
+  if (intent === 'waiver') {
+    const waived = await services.cart.setWithdrawalWaiver(owner, itemId, waiverRequested(formData));
+    if (waived.ok) return done({ key: waiverRequested(formData) ? 'cart:notice.waived' : 'cart:notice.waiverWithdrawn' }, waived.value);
+    throw data(null, { status: waived.reason === 'not-found' ? 404 : 400 });
+  }
+  if (intent === 'removeVoucher') {
+    const removed = await services.cart.removeVoucher(owner);
+    if (!removed.ok) throw data(null, { status: 404 });
+    return done({ key: 'cart:notice.voucherRemoved' }, removed.value);
+  }
+  const submission = parseForm(formData, voucherSchema);
+  if (submission.status !== 'success') return data({ voucherResult: submission.reply() }, { status: 400 });
+  const applied = await services.cart.applyVoucher(owner, submission.value.voucherCode, { ip: clientIpOf(context) });
+  if (applied.ok) return done({ key: 'cart:notice.voucherApplied', values: { code: applied.value.code } }, applied.value);
+  if (applied.reason === 'not-found') throw data(null, { status: 404 });
+  const status = applied.reason === 'too-many-attempts' ? 429 : 400;
+  return data({ voucherResult: submission.reply({ fieldErrors: fieldErrorsOf(applied.fields, voucherProblemMessage) }) }, { status });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
-export default function Cart({ loaderData }: Route.ComponentProps) {
-  const { t } = useShopTranslation('cart');
-  const { items, language } = loaderData;
-  return (
-    <div className="cart">
-      <Breadcrumb current={t('heading')} />
-      <h1>{t('heading')}</h1>
-      {items.length === 0 ? (
-        <p>{t('empty')}</p>
-      ) : (
-        <ul className="cart__items">
-          {items.map((item) => (
-            <li key={item.id} className="cart__item">
-              <h2 className="cart__item-name">{item.name}</h2>
-              <p>
-                {item.process === 'gift'
-                  ? t('item.gift')
-                  : item.forMyself
-                    ? t('item.forMyself')
-                    : t('item.onBehalf', { name: item.holder ?? '' })}
-              </p>
-              {item.couponCode ? <p>{t('item.coupon', { code: item.couponCode })}</p> : null}
-              <p className="cart__item-price">{formatPrice(item.unitPriceCents, language)}</p>
-              <Link to={item.editHref} aria-label={t('item.editLabel', { name: item.name })}>
-                {t('item.edit')}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p>
-        <Link to="/products" className="button button--primary">
-          {t('continueShopping')}
-        </Link>
-      </p>
-    </div>
-  );
+export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
+  return <CartPage cart={loaderData} voucherResult={actionData?.voucherResult} />;
 }

@@ -1,3 +1,4 @@
+import { FloatingControls } from '../../components/floating-controls';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { data, Link } from 'react-router';
 import { PriceTag } from '../../components/catalogue/price-tag';
@@ -111,6 +112,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <ProductDetails product={product} />
+      <FloatingControls variant="light" />
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import { FloatingControls } from '../../components/floating-controls';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { redirect, useLocation } from 'react-router';
 import { BenefitsTable } from '../../components/catalogue/benefits-table';
@@ -92,6 +93,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </>
       ) : null}
       <CouponCarousel />
+      <FloatingControls variant="default" />
     </div>
   );
 }

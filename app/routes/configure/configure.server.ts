@@ -1,7 +1,7 @@
 // What the configure pages need from the outside world: the product, process and buy-for choice
 // the URL names, the item being edited, the fan's own data, the schema's context and the
 // birth-place lists of an on-behalf holder. The route stays a thin loader/action/component.
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { buyForOptions, initialBuyFor, isBuyFor, type BuyFor, type BuyForOptions } from '../../domain/buy-for';
 import type { Language, ProductDetail } from '../../domain/catalogue-types';
 import { productKindOf } from '../../domain/cart-rules';
@@ -24,6 +24,7 @@ import type { SummaryName } from '../../components/configure/configure-form';
 import type { PriceView } from '../../components/configure/configure-page';
 import { formatBirthDate } from '../../domain/birth-date';
 import { pageAddress } from '../../domain/page-address';
+import { isSubmissionKey, SUBMISSION_PARAM } from '../../domain/submission-key';
 import { formatPrice } from '../../domain/price';
 import { displayPrice } from '../../domain/promo';
 import type { DescribeForm } from '../../.server/http/refresh';
@@ -259,4 +260,33 @@ export function buyForChoices(offered: readonly BuyFor[], requestUrl: string): {
     query.set('buyFor', choice);
     return { choice, href: `${pathname}?${query.toString()}` };
   });
+}
+
+/** The page's submission key (`?submission=`), or null when it has none or a forged one. */
+export function submissionKeyOf(url: URL): string | null {
+  const key = url.searchParams.get(SUBMISSION_PARAM);
+  return isSubmissionKey(key) ? key : null;
+}
+
+/**
+ * A new item's form page has a submission key in its URL (domain/submission-key.ts): without
+ * one, the same page with a fresh key (302); with one that already made an item of this fan's
+ * cart (a fan who went back after adding), that item to edit instead. Only for a page the
+ * client asked for (`clientMethod` GET or HEAD): after a refused POST the loader renders the
+ * answer to it, which a redirect would throw away (a form posted without a key, e.g. by curl).
+ */
+export async function requireSubmissionKey(services: Services, owner: CartOwner, requestUrl: string, clientMethod: string): Promise<void> {
+  if (clientMethod !== 'GET' && clientMethod !== 'HEAD') return;
+  const { pathname, search } = pageAddress(requestUrl);
+  const query = new URLSearchParams(search);
+  const key = query.get(SUBMISSION_PARAM);
+  if (!isSubmissionKey(key)) {
+    query.set(SUBMISSION_PARAM, crypto.randomUUID());
+    throw redirect(`${pathname}?${query.toString()}`);
+  }
+  const itemId = await services.cart.findItemBySubmission(owner, key);
+  if (itemId === null) return;
+  query.delete(SUBMISSION_PARAM);
+  query.set('cartItem', itemId);
+  throw redirect(`${pathname}?${query.toString()}`);
 }

@@ -13,10 +13,12 @@ import { isRefresh } from '../../forms/intent';
 import { parseForm } from '../../forms/parse';
 import { keepLoaderDataOnRefresh } from '../../forms/refresh';
 import { pagePath } from '../../domain/page-address';
+import { profileCompletionHref } from '../../domain/profile-completeness';
 import { pageMeta } from '../../domain/page-meta';
 import { primaryActionOf } from '../../domain/configure';
 import { ALL_CONFIGURE_RULES } from '../../domain/configure-rules';
 import { romeDate } from '../../domain/shop-time';
+import { expressContext } from '../../.server/auth/context';
 import { signedIn } from '../../.server/auth/guards';
 import { clientIpOf } from '../../.server/http/client-ip';
 import { redirectWithNotice } from '../../.server/http/flash';
@@ -37,6 +39,8 @@ import {
   partsOf,
   productView,
   readConfigureTarget,
+  requireSubmissionKey,
+  submissionKeyOf,
   submittedConfigureDraft,
   summaryLabels,
 } from './configure.server';
@@ -55,6 +59,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const owner = { customerId: customer.id, subject: user.subject };
   const { product, process, editing } = await readConfigureTarget(services, owner, params, url);
+  // The client's own method: loaders after a document POST see a GET request.
+  if (!editing) await requireSubmissionKey(services, owner, request.url, context.get(expressContext).req.method);
   const language = getLanguage(context);
   const now = clock.now();
   const { t } = getInstance(context);
@@ -63,7 +69,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     product: productView(product, language, now, t),
     process,
     editing: editing ? { id: editing.id, documents: editing.documents } : null,
-    returnTo: pagePath(request.url),
+    completeHref: profileCompletionHref(pagePath(request.url)),
   };
   const missing = missingForPurchase(customer);
   if (missing.length > 0) return { ...page, missing, form: null };
@@ -133,13 +139,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     productId: product.id,
     process,
     cartItemId: editing?.id ?? null,
+    submissionKey: editing ? null : submissionKeyOf(url),
     draft: submittedConfigureDraft(formData),
     documents,
     attempt: { ip: clientIpOf(context) },
   });
   if (saved.ok) {
     const name = product.name[getLanguage(context)];
-    return redirectWithNotice(request, context, '/cart', { key: editing ? 'cart:notice.saved' : 'cart:notice.added', values: { name } });
+    return redirectWithNotice(request, context, '/cart', { key: editing ? 'cart:notice.saved' : 'cart:notice.added', values: { name }, timing: 'cart' });
   }
   if (saved.reason === 'not-found') throw data(null, { status: 404 });
   // The profile changed since the page was shown: the page lists what is missing now.

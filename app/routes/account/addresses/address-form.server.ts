@@ -16,7 +16,8 @@ import { isRefresh } from '../../../forms/intent';
 import { applyRefresh, readRefreshSubmit, type FieldValues } from '../../../forms/refresh';
 import type { AddressDraft } from '../../../domain/address-check';
 import { fieldErrorsOf } from '../../../forms/field-problems';
-import type { SavedAddress, SaveAddressResult } from '../../../.server/services/addresses';
+import type { AddressField } from '../../../domain/address-check';
+import type { Result } from '../../../domain/result';
 import { addressFormOptions, type ShownFor } from './address-view.server';
 import { loadedFormView, refreshedFormView, refusedFormView } from '../../../.server/http/refresh';
 import { parseForm } from '../../../forms/parse';
@@ -47,10 +48,13 @@ function describeFor(shown: ShownFor) {
   };
 }
 
-export type AddressSubmit =
+export type AddressSubmit<Saved> =
   | { kind: 'answer'; status: 200 | 400; form: AddressFormView }
-  | { kind: 'saved'; address: SavedAddress }
+  | { kind: 'saved'; saved: Saved }
   | { kind: 'not-found' };
+
+/** What a save answers: the address book's, or a cart item's temporary address (refusals per address field). */
+export type AddressSaveResult<Saved> = Result<Saved, 'not-found' | 'invalid' | 'full', AddressField | 'addressId'>;
 
 /**
  * A submit of the address form. A refresh answers 200 with the narrowed lists (forms/refresh.ts).
@@ -59,11 +63,11 @@ export type AddressSubmit =
  * (the use case, which checks again and resolves the places): its refusals come back as field
  * messages (400) with everything else typed kept.
  */
-export async function submitAddressForm(
+export async function submitAddressForm<Saved>(
   formData: FormData,
   shown: ShownFor,
-  save: (draft: AddressDraft) => Promise<SaveAddressResult>,
-): Promise<AddressSubmit> {
+  save: (draft: AddressDraft) => Promise<AddressSaveResult<Saved>>,
+): Promise<AddressSubmit<Saved>> {
   const describe = describeFor(shown);
   if (isRefresh(formData)) {
     return { kind: 'answer', status: 200, form: await refreshedFormView(formData, ADDRESS_DEPENDENT_FIELDS, addressSchema, describe) };
@@ -79,10 +83,15 @@ export async function submitAddressForm(
   const submission = parseForm(cleaned, addressSchema);
   if (submission.status !== 'success') return refused(submission.reply());
   const saved = await save(values as AddressDraft);
-  if (saved.ok) return { kind: 'saved', address: saved.value };
+  if (saved.ok) return { kind: 'saved', saved: saved.value };
   if (saved.reason === 'not-found') return { kind: 'not-found' };
   if (saved.reason === 'full') return refused(submission.reply({ formErrors: [ADDRESS_BOOK_FULL] }));
   return refused(submission.reply({ fieldErrors: fieldErrorsOf(saved.fields, addressProblemMessage) }));
+}
+
+/** The draft a submit holds, with stale location fields cleared as a save would (to tell "nothing changed"). */
+export function submittedAddressDraft(formData: FormData): AddressDraft {
+  return applyRefresh(readRefreshSubmit(formData, ADDRESS_DEPENDENT_FIELDS), ADDRESS_DEPENDENT_FIELDS).values as AddressDraft;
 }
 
 function locationOf(values: Record<string, string>): AddressFormLocation {

@@ -7,6 +7,7 @@ import { summariseAddress, type AddressSummary } from '../../../domain/address-s
 import type { Language } from '../../../domain/catalogue-types';
 import { formatPhoneForDisplay } from '../../../domain/phone';
 import type { AddressFormOptions } from '../../../forms/address';
+import type { PostalAddress } from '../../../domain/shipping';
 import type { SavedAddress } from '../../../.server/services/addresses';
 import { getCountry, listCountries, listMunicipalities, listProvinces } from '../../../.server/services/lookups';
 
@@ -30,8 +31,8 @@ export async function addressFormOptions(
   return { countries, provinces, cities };
 }
 
-/** A saved address as the form shows it for editing. */
-export function formValuesOf(address: SavedAddress): Record<string, string> {
+/** A saved address (or a cart item's temporary one) as the form shows it for editing. */
+export function formValuesOf(address: PostalAddress): Record<string, string> {
   const italian = isItaly(address.countryCode);
   return {
     firstName: address.firstName,

@@ -44,7 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submit = await submitAddressForm(await readFormData(request), shownFor(context), save);
   if (submit.kind === 'answer') return data({ form: submit.form }, { status: submit.status });
   if (submit.kind === 'not-found') notFound(); // deleted meanwhile (e.g. in another tab)
-  return redirectWithNotice(request, context, pathAfterSave(request, submit.address.id), ADDRESS_SAVED_NOTICE);
+  return redirectWithNotice(request, context, pathAfterSave(request, submit.saved.id), ADDRESS_SAVED_NOTICE);
 }
 
 /** A refresh saves nothing: the loader's form and return path stay. */

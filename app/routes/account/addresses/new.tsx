@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submit = await submitAddressForm(await readFormData(request), shownFor(context), (draft) => addresses.save(customer.id, draft));
   if (submit.kind === 'answer') return data({ form: submit.form }, { status: submit.status });
   if (submit.kind === 'not-found') throw data(null, { status: 404 });
-  return redirectWithNotice(request, context, pathAfterSave(request, submit.address.id), ADDRESS_SAVED_NOTICE);
+  return redirectWithNotice(request, context, pathAfterSave(request, submit.saved.id), ADDRESS_SAVED_NOTICE);
 }
 
 /** A refresh saves nothing: the loader's form and return path stay. */

@@ -1,0 +1,120 @@
+// The cart as its page shows it (issue 12): every item priced now, where it ships, whether it
+// needs the withdrawal waiver, the voucher checked again, the totals and what blocks checkout.
+// Products come from the catalogue's snapshot (showing, not selling: see catalogue.ts); the
+// cart's own rows, addresses and voucher from the database, in a handful of queries.
+import { and, eq, inArray } from 'drizzle-orm';
+import { productKindOf } from '../../domain/cart-rules';
+import { cartTotals, checkoutBlockers, itemPriceNow, itemSoldOut } from '../../domain/cart-summary';
+import type { ProductDetail } from '../../domain/catalogue-types';
+import { needsShipping, shippingCostCents, shippingRestriction, type Destination, type PostalAddress } from '../../domain/shipping';
+import { checkVoucher } from '../../domain/voucher';
+import { needsWithdrawalWaiver } from '../../domain/withdrawal';
+import type { ShopDb } from '../db/client';
+import { addresses, carts } from '../db/schema';
+import type { SavedAddress } from './addresses';
+import type { CartItemView } from './cart-contract';
+import { loadItemRows, toViews, type CartItemRow, type Customer } from './cart-items';
+import type { CartLine, CartPageView, CartVoucher, ItemShipping } from './cart-view-contract';
+import type { CatalogueService } from './catalogue';
+import { findVoucher } from './vouchers';
+
+export const EMPTY_CART: CartPageView = {
+  lines: [],
+  voucher: null,
+  totals: { subtotalCents: 0, voucherDiscountCents: 0, shippingCents: 0, totalCents: 0 },
+  blockers: checkoutBlockers([]),
+};
+
+/** The fields of a saved address that say where a parcel goes. */
+function postalAddressOf(saved: SavedAddress): PostalAddress {
+  const { firstName, lastName, phone, street, number, extraInfo, countryCode, provinceCode, state, region, city, cityCode, postalCode } = saved;
+  return { firstName, lastName, phone, street, number, extraInfo, countryCode, provinceCode, state, region, city, cityCode, postalCode };
+}
+
+function shippingOf(row: CartItemRow, saved: ReadonlyMap<string, SavedAddress>): ItemShipping | null {
+  const address = row.shippingAddressId === null ? undefined : saved.get(row.shippingAddressId);
+  if (address) return { kind: 'saved', addressId: address.id, address: postalAddressOf(address) };
+  if (row.temporaryAddress) return { kind: 'temporary', address: row.temporaryAddress };
+  return null;
+}
+
+function lineOf(row: CartItemRow, view: CartItemView, product: ProductDetail, saved: ReadonlyMap<string, SavedAddress>, now: Date): CartLine {
+  const variant = row.variantId === null ? null : product.variants.find((candidate) => candidate.id === row.variantId);
+  const shipsHome = needsShipping({ virtual: product.virtual, process: row.process });
+  const shipping = shipsHome ? shippingOf(row, saved) : null;
+  return {
+    ...view,
+    product: {
+      id: product.id,
+      name: product.name,
+      imageUrl: product.imageUrl,
+      kind: productKindOf(product.tags),
+      tag: product.tags[0] ?? 'other',
+      virtual: product.virtual,
+      alternativeProductId: product.alternativeProductId,
+    },
+    size: variant ? { label: variant.label, itLabel: variant.itLabel, ukLabel: variant.ukLabel } : null,
+    // A coupon-only product without a coupon never gets into a cart (configure refuses it).
+    priceNowCents: itemPriceNow(product, row.couponCode, now) ?? row.unitPriceCents,
+    soldOut: itemSoldOut(product, variant === null ? null : variant?.stockQty),
+    needsShipping: shipsHome,
+    shipping,
+    shippingRestriction: shipping ? shippingRestriction(product, shipping.address.countryCode) : null,
+    needsWaiver: needsWithdrawalWaiver({ kind: productKindOf(product.tags), process: row.process }),
+    waivedAt: row.withdrawalWaivedAt,
+  };
+}
+
+/** One parcel per saved address, one per temporary address (keyed by its item). */
+function destinationsOf(lines: readonly CartLine[]): Destination[] {
+  return lines.flatMap((line): Destination[] => {
+    if (!line.shipping) return [];
+    const key = line.shipping.kind === 'saved' ? `address:${line.shipping.addressId}` : `item:${line.id}`;
+    return [{ key, countryCode: line.shipping.address.countryCode }];
+  });
+}
+
+/** The customer's cart as the page shows it at `now`. */
+export async function loadCartView(db: ShopDb, catalogue: CatalogueService, customer: Customer, now: Date): Promise<CartPageView> {
+  const [cart] = await db.select({ voucherCode: carts.voucherCode }).from(carts).where(eq(carts.customerId, customer.id)).limit(1);
+  if (!cart) return EMPTY_CART;
+  const rows = await loadItemRows(db, customer.id);
+  const views = await toViews(db, rows);
+  const addressIds = [...new Set(rows.flatMap((row) => (row.shippingAddressId === null ? [] : [row.shippingAddressId])))];
+  const savedRows =
+    addressIds.length === 0
+      ? []
+      : await db.select().from(addresses).where(and(eq(addresses.customerId, customer.id), inArray(addresses.id, addressIds)));
+  const saved = new Map(savedRows.map((address) => [address.id, address]));
+  const products = await catalogue.getProductDetails([...new Set(rows.map((row) => row.productId))]);
+
+  const lines = rows.flatMap((row, index) => {
+    const product = products.get(row.productId);
+    const view = views[index];
+    // Items go with their product (cascade): a product missing here was deleted a moment ago.
+    return product && view ? [lineOf(row, view, product, saved, now)] : [];
+  });
+  const subtotalCents = lines.reduce((sum, line) => sum + line.priceNowCents, 0);
+  const record = cart.voucherCode === null ? null : await findVoucher(db, cart.voucherCode);
+  let voucher: CartVoucher | null = null;
+  if (record) {
+    const checked = checkVoucher(record, now, subtotalCents);
+    voucher = { code: record.code, discount: record.discount, refusal: checked.ok ? null : checked.reason };
+  }
+  const totals = cartTotals(
+    lines.map((line) => line.priceNowCents),
+    voucher && voucher.refusal === null ? voucher.discount : null,
+    shippingCostCents(destinationsOf(lines)),
+  );
+  const blockers = checkoutBlockers(
+    lines.map((line) => ({
+      needsShipping: line.needsShipping,
+      hasShipping: line.shipping !== null,
+      shippingAllowed: line.shippingRestriction === null,
+      needsWaiver: line.needsWaiver,
+      waived: line.waivedAt !== null,
+      soldOut: line.soldOut,
+    })),
+  );
+  return { lines, voucher, totals, blockers };
+}

@@ -1,0 +1,161 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { Form, Link } from 'react-router';
+import { CART_PATH, CHECKOUT_PATH, type CheckoutBlocker } from '../../domain/cart-summary';
+import type { VoucherRefusal } from '../../domain/voucher';
+import { MAX_VOUCHER_CODE_LENGTH, voucherSchema } from '../../forms/cart';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
+import { ErrorSummary } from '../form/error-summary';
+import { SubmitButton } from '../form/submit-button';
+import { TextField } from '../form/text-field';
+import { useShopForm } from '../form/use-shop-form';
+import { Breadcrumb } from '../ui/breadcrumb';
+import { CartLine, type CartLineData } from './cart-line';
+
+export type CartPageData = {
+  lines: CartLineData[];
+  voucher: { code: string; discount: string; refusal: VoucherRefusal | null } | null;
+  totals: { subtotal: string; voucher: string | null; shipping: string; total: string };
+  blockers: CheckoutBlocker[];
+  canCheckout: boolean;
+};
+
+/** The cart page: the items, and the cart box with the voucher, the totals and checkout. */
+export function CartPage({ cart, voucherResult }: { cart: CartPageData; voucherResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useShopTranslation('cart');
+  return (
+    <div className="cart">
+      <Breadcrumb current={t('breadcrumb')} />
+      <h1>{t('heading')}</h1>
+      {cart.lines.length === 0 ? (
+        <>
+          <p>{t('empty')}</p>
+          <p>
+            <Link to="/products" className="button button--primary">
+              {t('continuePurchase')}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <div className="cart__layout">
+          <section aria-labelledby="cart-items-heading">
+            <h2 id="cart-items-heading" className="visually-hidden">
+              {t('itemsHeading')}
+            </h2>
+            <ul className="cart__items">
+              {cart.lines.map((line) => (
+                <CartLine key={line.id} line={line} cartPath={CART_PATH} />
+              ))}
+            </ul>
+          </section>
+          <CartBox cart={cart} voucherResult={voucherResult} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CartBox({ cart, voucherResult }: { cart: CartPageData; voucherResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useShopTranslation('cart');
+  const { totals } = cart;
+  return (
+    <aside className="cart-box" aria-labelledby="cart-box-heading">
+      <h2 id="cart-box-heading">{t('box.heading')}</h2>
+      <dl className="cart-box__lines">
+        {cart.lines.map((line) => (
+          <div key={line.id}>
+            <dt>{line.name}</dt>
+            <dd>{line.price}</dd>
+          </div>
+        ))}
+        <div className="cart-box__subtotal">
+          <dt>{t('box.subtotal')}</dt>
+          <dd>{totals.subtotal}</dd>
+        </div>
+        {totals.voucher ? (
+          <div>
+            <dt>{t('box.voucher', { code: cart.voucher?.code ?? '' })}</dt>
+            <dd>{totals.voucher}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('box.shipping')}</dt>
+          <dd>{totals.shipping}</dd>
+        </div>
+        <div className="cart-box__total">
+          <dt>{t('box.total')}</dt>
+          <dd>{totals.total}</dd>
+        </div>
+      </dl>
+      <VoucherBox voucher={cart.voucher} lastResult={voucherResult} />
+      <CheckoutAction canCheckout={cart.canCheckout} blockers={cart.blockers} />
+    </aside>
+  );
+}
+
+function VoucherBox({ voucher, lastResult }: { voucher: CartPageData['voucher']; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useShopTranslation(['cart', 'forms']);
+  const { fields, formProps, summary } = useShopForm(voucherSchema, { id: 'voucher', lastResult, fieldOrder: ['voucherCode'] });
+  if (voucher) {
+    return (
+      <div className="cart-box__voucher">
+        <p>{t('voucher.applied', { code: voucher.code, discount: voucher.discount })}</p>
+        {voucher.refusal ? <p className="cart-line__problem">{t(`errors.voucher.${voucher.refusal}`)}</p> : null}
+        <Form method="post">
+          <SubmitButton intent="removeVoucher" variant="secondary">
+            {t('voucher.remove')}
+            <span className="visually-hidden">{`: ${voucher.code}`}</span>
+          </SubmitButton>
+        </Form>
+      </div>
+    );
+  }
+  return (
+    <div className="cart-box__voucher">
+      <ErrorSummary key={summary.key} errors={summary.errors} labels={{ voucherCode: t('voucher.label') }} />
+      <Form method="post" {...formProps} className="form">
+        <TextField
+          field={fields.voucherCode}
+          label={t('voucher.label')}
+          autoComplete="off"
+          hint={t('voucher.hint', { max: MAX_VOUCHER_CODE_LENGTH })}
+        />
+        <SubmitButton intent="voucher" variant="secondary">
+          {t('voucher.apply')}
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+/**
+ * Checkout, or why not yet: a disabled button described by the reasons, which are visible text
+ * (not a tooltip), so a screen reader reads them too. The server refuses /checkout anyway.
+ */
+function CheckoutAction({ canCheckout, blockers }: { canCheckout: boolean; blockers: CheckoutBlocker[] }) {
+  const { t } = useShopTranslation('cart');
+  const label = (
+    <>
+      <span className="cart-box__label-wide">{t('box.checkout')}</span>
+      <span className="cart-box__label-narrow">{t('box.checkoutMobile')}</span>
+    </>
+  );
+  if (canCheckout) {
+    return (
+      <Link to={CHECKOUT_PATH} className="button button--primary cart-box__checkout">
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <div className="cart-box__blocked">
+      <button type="button" className="button button--primary cart-box__checkout" disabled aria-describedby="checkout-blockers">
+        {label}
+      </button>
+      <ul id="checkout-blockers" className="cart-box__blockers">
+        {blockers.map((blocker) => (
+          <li key={blocker}>{t(`blockers.${blocker}`)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

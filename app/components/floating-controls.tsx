@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { useShopTranslation } from '../i18n/use-shop-translation';
+import { useRootData } from '../root';
+
+export type FloatingControlsVariant = 'default' | 'light';
+
+/**
+ * The floating cart button (item count, opens /cart) and coupon button (opens /coupon), rendered
+ * last by the routes that show them (the catalogue's pages, which ship no JavaScript: so neither
+ * does this). Plain links. Last in the page's content, so last in its tab order; the site's CSS
+ * keeps room for them so they never cover content or a focused element.
+ */
+export function FloatingControls({ variant }: { variant: FloatingControlsVariant }) {
+  const { t } = useShopTranslation(['catalogue', 'common']);
+  const cartCount = useRootData()?.signedIn?.cartCount ?? 0;
+  return (
+    <nav aria-label={t('catalogue:floating.label')} className={`floating-controls floating-controls--${variant}`}>
+      <Link to="/cart" className="floating-controls__link">
+        {t('catalogue:floating.cart')}
+        {cartCount > 0 ? (
+          <>
+            <span className="site-header__count" aria-hidden="true">
+              {cartCount}
+            </span>
+            <span className="visually-hidden">{t('common:nav.cartCount', { count: cartCount })}</span>
+          </>
+        ) : null}
+      </Link>
+      <Link to="/coupon" className="floating-controls__link">
+        {t('catalogue:floating.coupon')}
+      </Link>
+    </nav>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { cartTotals, checkoutBlockers, itemPriceNow, itemSoldOut, type CheckoutLine } from './cart-summary';
+
+const promo = { from: new Date('2026-11-20T23:00:00Z'), to: new Date('2026-12-28T23:00:00Z'), priceCents: 4990 };
+const product = { priceCents: 5990, promos: [promo] };
+
+describe('itemPriceNow', () => {
+  it('is the promo price inside its window, the list price outside it, and nothing with a coupon', () => {
+    expect(itemPriceNow(product, null, new Date('2026-12-01T00:00:00Z'))).toBe(4990);
+    expect(itemPriceNow(product, null, promo.to)).toBe(5990);
+    expect(itemPriceNow(product, null, new Date(promo.from.getTime() - 1))).toBe(5990);
+    expect(itemPriceNow(product, 'ABCDE12345', new Date('2026-12-01T00:00:00Z'))).toBe(0);
+  });
+
+  it('has no price for a coupon-only product without a coupon', () => {
+    expect(itemPriceNow({ priceCents: null, promos: [] }, null, new Date())).toBeNull();
+    expect(itemPriceNow({ priceCents: null, promos: [] }, 'ABCDE12345', new Date())).toBe(0);
+  });
+});
+
+describe('itemSoldOut', () => {
+  const onSale = { availability: 'available' as const, soldOut: false };
+  it('is sold out with its product, or with its size (out of stock, or gone from the catalogue)', () => {
+    expect(itemSoldOut(onSale, null)).toBe(false);
+    expect(itemSoldOut(onSale, 1)).toBe(false);
+    expect(itemSoldOut(onSale, 0)).toBe(true);
+    expect(itemSoldOut(onSale, undefined)).toBe(true);
+    expect(itemSoldOut({ ...onSale, soldOut: true }, null)).toBe(true);
+    expect(itemSoldOut({ availability: 'not_available', soldOut: false }, 5)).toBe(true);
+  });
+});
+
+describe('cartTotals', () => {
+  it('adds the items, takes the voucher off the items only, and adds shipping', () => {
+    expect(cartTotals([14900, 1500, 1000], { type: 'percentage', percent: 10 }, 1000)).toEqual({
+      subtotalCents: 17400,
+      voucherDiscountCents: 1740,
+      shippingCents: 1000,
+      totalCents: 16660,
+    });
+    expect(cartTotals([300], { type: 'amount', amountCents: 500 }, 500)).toEqual({ subtotalCents: 300, voucherDiscountCents: 300, shippingCents: 500, totalCents: 500 });
+    expect(cartTotals([], null, 0)).toEqual({ subtotalCents: 0, voucherDiscountCents: 0, shippingCents: 0, totalCents: 0 });
+  });
+});
+
+describe('checkoutBlockers', () => {
+  const ready: CheckoutLine = { needsShipping: true, hasShipping: true, shippingAllowed: true, needsWaiver: true, waived: true, soldOut: false };
+  const gift: CheckoutLine = { needsShipping: false, hasShipping: false, shippingAllowed: false, needsWaiver: false, waived: false, soldOut: false };
+
+  it('lets a ready cart through, and blocks an empty one', () => {
+    expect(checkoutBlockers([ready, gift])).toEqual([]);
+    expect(checkoutBlockers([])).toEqual(['empty']);
+  });
+
+  it('names each thing left to do once, in the order the fan should act on them', () => {
+    expect(checkoutBlockers([{ ...ready, hasShipping: false, shippingAllowed: false }])).toEqual(['addressesMissing']);
+    expect(checkoutBlockers([{ ...ready, shippingAllowed: false }])).toEqual(['addressNotAllowed']);
+    expect(checkoutBlockers([{ ...ready, waived: false }, { ...ready, waived: false }])).toEqual(['waiversMissing']);
+    expect(checkoutBlockers([{ ...ready, soldOut: true }])).toEqual(['soldOut']);
+    expect(
+      checkoutBlockers([
+        { ...ready, waived: false },
+        { ...ready, hasShipping: false, shippingAllowed: false },
+        { ...ready, shippingAllowed: false, soldOut: true },
+      ]),
+    ).toEqual(['soldOut', 'addressesMissing', 'addressNotAllowed', 'waiversMissing']);
+  });
+});
