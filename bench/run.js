@@ -96,11 +96,12 @@ async function prepareShop(target) {
   const { baseUrl } = target.server;
   const signIn = await openSignInPage(baseUrl);
   const fan = await signUpFan(baseUrl);
-  for (const route of ROUTES) await route.setup?.(baseUrl, fan);
+  /** @type {import('./lib/routes.js').Found} */
+  const found = { signInPath: signIn.path };
+  for (const route of ROUTES) Object.assign(found, await route.setup?.(baseUrl, fan));
   /** @type {Job[]} */
   const jobs = [];
   for (const route of ROUTES) {
-    const found = { signInPath: signIn.path };
     const routePath = typeof route.path === 'function' ? route.path(found) : route.path;
     const cookie = route.as === 'fan' ? fan.header() : route.as === 'sign-in' ? signIn.jar.header() : undefined;
     jobs.push({ route: route.name, target: target.label, url: new URL(routePath, baseUrl).href, cookie, hydrates: route.hydrates, pid: target.server.pid });
@@ -210,7 +211,7 @@ async function main() {
     for (const job of jobs) {
       if (job.hydrates === undefined || interrupted) continue;
       progress(`first-load weight ${job.target} ${job.route}`);
-      const weight = await measureWeight(new URL(job.url).origin, new URL(job.url).pathname, { cookie: job.cookie });
+      const weight = await measureWeight(new URL(job.url).origin, `${new URL(job.url).pathname}${new URL(job.url).search}`, { cookie: job.cookie });
       weights.push({ target: job.target, route: job.route, hydrates: job.hydrates, weight });
     }
     if (interrupted) return 130;

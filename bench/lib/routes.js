@@ -1,4 +1,5 @@
 // @ts-check
+import { randomUUID } from 'node:crypto';
 import { BenchError } from './server.js';
 import { browse } from './session.js';
 // What `npm run bench` measures. Adding a page is one line here (see bench/README.md).
@@ -9,18 +10,22 @@ import { browse } from './session.js';
 //             started at /login), 'fan' (a fan the bench signed up through the real pages).
 // - hydrates: first-load JS budget: true → ≤ 150 KB gzip, false → 0 KB (no client behaviour);
 //             omit for what is not a page (no weight measured).
-// - setup:    optional async (baseUrl, jar) => void, run once per server after the fan signed up
-//             (e.g. put 10 items in the cart through the real form).
+// - setup:    optional async (baseUrl, jar) => found, run once per server after the fan signed up
+//             (e.g. put 10 items in the cart through the real form); what it answers is added to
+//             what `path` functions get (e.g. the id of an item it made).
 
 /**
- * @typedef {{ signInPath: string }} Found
+ * @typedef {{ signInPath: string, [more: string]: string }} Found
  * @typedef {object} BenchRoute
  * @property {string} name
  * @property {string | ((found: Found) => string)} path
  * @property {'visitor' | 'sign-in' | 'fan'} [as]
  * @property {boolean} [hydrates]
- * @property {(baseUrl: string, jar: import('./session.js').CookieJar) => Promise<void>} [setup]
+ * @property {(baseUrl: string, jar: import('./session.js').CookieJar) => Promise<Record<string, string> | void>} [setup]
  */
+
+/** A fixed key: the bench's form page is one that never made an item, so it renders, not redirects. */
+const BENCH_SUBMISSION_KEY = '6f1c2d4e-8a3b-4c5d-9e7f-0a1b2c3d4e5f';
 
 /** @type {BenchRoute[]} */
 export const ROUTES = [
@@ -36,9 +41,12 @@ export const ROUTES = [
   { name: 'profile form', path: '/account/profile/complete', as: 'fan', hydrates: true },
   { name: 'new address form', path: '/account/addresses/new', as: 'fan', hydrates: true },
   // The buyer data form for J1897 (issue 11): the bench fan's profile must be complete to see it.
-  { name: 'buy form', path: '/products/j1897/configure/buy', as: 'fan', hydrates: true, setup: completeBenchProfile },
-  // Issue 12 (cart) will add:
-  // { name: 'cart, 10 items', path: '/cart', as: 'fan', hydrates: true, setup: fillCart },
+  // A new item's form carries a submission key (issue 12); without one the page redirects to add it.
+  { name: 'buy form', path: `/products/j1897/configure/buy?submission=${BENCH_SUBMISSION_KEY}`, as: 'fan', hydrates: true, setup: completeBenchProfile },
+  // The cart with 10 items (issue 12), and the address page of the one that ships.
+  { name: 'cart, 10 items', path: '/cart', as: 'fan', hydrates: true, setup: fillBenchCart },
+  { name: 'item address page', path: (found) => found.shippedItemPath ?? '/cart', as: 'fan', hydrates: true },
+  { name: 'temporary address form', path: (found) => `${found.shippedItemPath ?? '/cart'}/temporary`, as: 'fan', hydrates: true },
 ];
 
 /**
@@ -60,6 +68,51 @@ async function completeBenchProfile(baseUrl, jar) {
   if (done.status !== 200 || new URL(done.url).pathname !== '/account') {
     throw new BenchError(`completing the bench fan's profile failed: ${done.status} at ${new URL(done.url).pathname}`);
   }
+}
+
+/** How many items the bench cart holds: gifts of Kids, and J1897 for the fan (which ships). */
+export const BENCH_CART_ITEMS = 10;
+
+/**
+ * Adds one item through a new-item configure form (a fresh submission key, as the page has),
+ * which answers with the cart.
+ * @param {string} baseUrl
+ * @param {import('./session.js').CookieJar} jar
+ * @param {string} formPath
+ * @param {Record<string, string>} fields
+ */
+async function addToCart(baseUrl, jar, formPath, fields) {
+  const added = await browse(jar, new URL(`${formPath}?submission=${randomUUID()}`, baseUrl).href, { method: 'POST', body: new URLSearchParams(fields) });
+  if (added.status !== 200 || new URL(added.url).pathname !== '/cart') {
+    throw new BenchError(`adding to the bench cart (${formPath}) failed: ${added.status} at ${new URL(added.url).pathname}: ${added.html.slice(0, 300)}`);
+  }
+  return added.html;
+}
+
+/**
+ * Fills the bench fan's cart through the real configure forms: J1897 for the fan (it ships a
+ * welcome pack, so it has an address page) and gifts of Kids to friends. Runs once per server,
+ * after `completeBenchProfile`.
+ * @param {string} baseUrl
+ * @param {import('./session.js').CookieJar} jar
+ * @returns {Promise<Record<string, string>>} the shipped item's address page (`shippedItemPath`)
+ */
+async function fillBenchCart(baseUrl, jar) {
+  const cart = await addToCart(baseUrl, jar, '/products/j1897/configure/buy', { buyFor: 'BUY_CARD' });
+  const shippedItemPath = shippedItemPathIn(cart);
+  if (!shippedItemPath) throw new BenchError('the bench cart shows no address page for J1897');
+  for (let friend = 1; friend < BENCH_CART_ITEMS; friend += 1) {
+    await addToCart(baseUrl, jar, '/products/kids/configure/gift', { giftRecipient: 'someone', giftContactType: 'EMAIL', giftEmail: `friend${friend}@example.org` });
+  }
+  return { shippedItemPath };
+}
+
+/**
+ * The first item address page (`/cart/<uuid>`) a cart page links to, or null.
+ * @param {string} html
+ */
+export function shippedItemPathIn(html) {
+  return /href="(\/cart\/[0-9a-f-]{36})"/.exec(html)?.[1] ?? null;
 }
 
 /** The route every other one is read against. */

@@ -1,0 +1,19 @@
+// @ts-check
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ROUTES, shippedItemPathIn } from './routes.js';
+
+test('shippedItemPathIn finds the first item address page a cart links to', () => {
+  const id = '0b6a1e2c-3d4f-4a5b-8c6d-7e8f9a0b1c2d';
+  const html = `<a href="/cart">Cart</a><a class="button" href="/cart/${id}">Choose a shipping address</a><a href="/cart/${id.replace('0b', '1c')}">`;
+  assert.equal(shippedItemPathIn(html), `/cart/${id}`);
+  assert.equal(shippedItemPathIn('<a href="/cart">Cart</a><a href="/cart/not-an-id">'), null);
+});
+
+test('every route has a unique name, and a page budget where it is a page', () => {
+  const names = ROUTES.map((route) => route.name);
+  assert.equal(new Set(names).size, names.length);
+  for (const name of ['cart, 10 items', 'item address page', 'temporary address form', 'buy form']) {
+    assert.equal(ROUTES.find((route) => route.name === name)?.hydrates, true, name);
+  }
+});
