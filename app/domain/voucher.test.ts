@@ -67,6 +67,11 @@ describe('voucherDiscountCents', () => {
     expect(voucherDiscountCents({ type: 'amount', amountCents: 500 }, 17400)).toBe(500);
     expect(voucherDiscountCents({ type: 'amount', amountCents: 500 }, 300)).toBe(300);
     expect(voucherDiscountCents({ type: 'amount', amountCents: 500 }, 0)).toBe(0);
+  });
+
+  it('never adds to the total: a negative amount or percentage takes nothing off', () => {
+    expect(voucherDiscountCents({ type: 'amount', amountCents: -500 }, 17400)).toBe(0);
+    expect(voucherDiscountCents({ type: 'percentage', percent: -10 }, 17400)).toBe(0);
     expect(voucherDiscountCents({ type: 'percentage', percent: 10 }, 0)).toBe(0);
   });
 });

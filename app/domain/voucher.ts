@@ -71,7 +71,8 @@ export function checkVoucher(voucher: VoucherRecord | null, now: Date, subtotalC
  */
 export function voucherDiscountCents(discount: VoucherDiscount, subtotalCents: number): number {
   if (subtotalCents <= 0) return 0;
-  if (discount.type === 'amount') return Math.min(discount.amountCents, subtotalCents);
+  // Clamped at 0 as well: a record written by hand with a negative amount never adds to a total.
+  if (discount.type === 'amount') return Math.min(Math.max(discount.amountCents, 0), subtotalCents);
   const percent = Math.min(Math.max(discount.percent, 0), 100);
   // Integer arithmetic: (subtotal × percent + 50) / 100, floored, is "nearest cent, halves up".
   return Math.min(Math.floor((subtotalCents * percent + 50) / 100), subtotalCents);
