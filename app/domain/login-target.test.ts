@@ -45,4 +45,11 @@ describe('signInHref', () => {
   it('does not mistake a lookalike path for the flow', () => {
     expect(signInHref('/logins')).toBe('/login?redirectUri=%2Flogins');
   });
+
+  it('leaves out the home page, and leaves the safety check to /login, which refuses a foreign target', () => {
+    expect(signInHref('/')).toBe('/login');
+    const odd = signInHref('//evil.example/x');
+    expect(odd).toBe('/login?redirectUri=%2F%2Fevil.example%2Fx');
+    expect(targetFromLoginUrl(new URL(odd, 'https://shop.example'))).toBe('/');
+  });
 });

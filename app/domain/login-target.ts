@@ -14,7 +14,11 @@ export function targetFromLoginUrl(loginUrl: URL): string {
 /** Pages that make no sense to come back to after signing in (the sign-in flow itself). */
 const SIGN_IN_FLOW = /^\/(login|authorize|logout|sign-in)(\/|\?|$)/;
 
-/** The header's sign-in link from the page `here` (path + search). */
+/**
+ * The header's sign-in link from the page `here` (the browser's own path + search). Passed on
+ * unchecked: /login checks every `redirectUri` (`targetFromLoginUrl`), so the header ships none
+ * of that check to the browser, where every page's JavaScript counts against its budget.
+ */
 export function signInHref(here: string): string {
-  return SIGN_IN_FLOW.test(here) ? '/login' : loginPath(here);
+  return SIGN_IN_FLOW.test(here) || here === '/' ? '/login' : `/login?redirectUri=${encodeURIComponent(here)}`;
 }
