@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   hasBirthPlace,
   isTaxCodeRequired,
+  missingForPurchase,
   missingProfileParts,
+  profileCompletionHref,
   parseRequestedFields,
   requiredProfileParts,
   type ProfileSnapshot,
@@ -77,5 +79,17 @@ describe('missingProfileParts', () => {
     expect(hasBirthPlace({ ...bornInRome, birthProvinceCode: '' })).toBe(false);
     expect(hasBirthPlace({ ...empty, birthCountryCode: 'FR' })).toBe(true);
     expect(missingProfileParts({ ...bornInRome, birthCountryCode: 'FR', birthCityCode: null, taxCode: null }, [])).toEqual([]);
+  });
+});
+
+describe('missingForPurchase', () => {
+  it('asks what the checkout asks (birth data and tax code), never the phone', () => {
+    expect(missingForPurchase(empty)).toEqual(['dob', 'gender', 'birthPlace', 'taxCode']);
+    expect(missingForPurchase({ ...bornInRome, phone: null })).toEqual([]);
+    expect(missingForPurchase({ ...bornInRome, taxCode: null })).toEqual(['taxCode']);
+  });
+
+  it('sends the fan to complete exactly that, and back', () => {
+    expect(profileCompletionHref('/cart?x=1')).toBe('/account/profile/complete?fields=taxcode&redirectUri=%2Fcart%3Fx%3D1');
   });
 });

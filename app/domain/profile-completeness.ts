@@ -93,7 +93,15 @@ export function missingProfileParts(profile: ProfileSnapshot, requested: readonl
   return requiredProfileParts(requested, profile.birthCountryCode).filter((part) => !hasPart(profile, part));
 }
 
-/** The profile completion page (the spec's add-user-info with `fields=taxcode`), coming back to `returnTo`. */
+/** What buying needs of the profile (the spec's checkout asks `fields=taxcode`: birth data and tax code). */
+export const PURCHASE_PROFILE_FIELDS: readonly RequestableField[] = ['taxcode'];
+
+/** The parts a fan must complete before buying (configure, cart, checkout); [] when they may buy. */
+export function missingForPurchase(profile: ProfileSnapshot): ProfilePart[] {
+  return missingProfileParts(profile, PURCHASE_PROFILE_FIELDS);
+}
+
+/** The profile completion page (the spec's add-user-info) asking what buying needs, coming back to `returnTo`. */
 export function profileCompletionHref(returnTo: string): string {
-  return `/account/profile/complete?fields=taxcode&redirectUri=${encodeURIComponent(returnTo)}`;
+  return `/account/profile/complete?fields=${PURCHASE_PROFILE_FIELDS.join(',')}&redirectUri=${encodeURIComponent(returnTo)}`;
 }

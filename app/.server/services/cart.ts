@@ -3,7 +3,7 @@ import { checkCartItem, type CartItemFacts } from '../../domain/cart-rules';
 import { ALL_CONFIGURE_RULES } from '../../domain/configure-rules';
 import { allowedProcesses, checkConfigureDraft, isConfigureProcess, type CheckedConfiguration } from '../../domain/configure';
 import { isItaly } from '../../domain/countries';
-import { missingProfileParts } from '../../domain/profile-completeness';
+import { missingForPurchase } from '../../domain/profile-completeness';
 import { displayPrice } from '../../domain/promo';
 import { failure, success, type FieldProblems } from '../../domain/result';
 import { romeDate } from '../../domain/shop-time';
@@ -103,7 +103,7 @@ export function createCartService(
         const [view] = await toViews(db, [row]);
         edited = { row, hasFront: view?.documents.some((document) => document.side === 'FRONT') ?? false };
       }
-      const missing = missingProfileParts(customer, ['taxcode']);
+      const missing = missingForPurchase(customer);
       if (missing.length > 0 || customer.dob === null) return { ok: false, reason: 'profile-incomplete', fields: {}, missing };
 
       const now = clock.now();

@@ -5,7 +5,7 @@ import { ProfileSummary, type ProfileDisplay } from '../../components/account/pr
 import { formatBirthDate } from '../../domain/birth-date';
 import { pageMeta } from '../../domain/page-meta';
 import { formatPhoneForDisplay } from '../../domain/phone';
-import { missingProfileParts, profileCompletionHref, type RequestableField } from '../../domain/profile-completeness';
+import { missingForPurchase, profileCompletionHref } from '../../domain/profile-completeness';
 import { authContext } from '../../.server/auth/context';
 import { signedIn } from '../../.server/auth/guards';
 import { endAllSessions } from '../../.server/auth/sign-in-session';
@@ -17,8 +17,6 @@ import type { Route } from './+types/dashboard';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStylesUrl }];
 
-/** What buying a membership or the card needs (the checkout asks for `fields=taxcode`). */
-const PURCHASE_NEEDS: RequestableField[] = ['taxcode'];
 const COMPLETE_PROFILE_HREF = profileCompletionHref('/account');
 
 /** The spec's dashboard (secured): the fan's profile, what it lacks, and the other account pages. */
@@ -37,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     seo: describePage(context, request, { title: t('account:metaTitle'), robots: 'noindex' }),
     profile,
-    missing: missingProfileParts(customer, PURCHASE_NEEDS),
+    missing: missingForPurchase(customer),
   };
 }
 

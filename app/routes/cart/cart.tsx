@@ -4,7 +4,7 @@ import cartStylesUrl from '../../components/cart/cart.css?url';
 import { shopContext } from '../../context';
 import { pagePath } from '../../domain/page-address';
 import { pageMeta } from '../../domain/page-meta';
-import { missingProfileParts, profileCompletionHref } from '../../domain/profile-completeness';
+import { missingForPurchase, profileCompletionHref } from '../../domain/profile-completeness';
 import { isCartIntent, voucherProblemMessage, voucherSchema, waiverRequested } from '../../forms/cart';
 import { fieldErrorsOf } from '../../forms/field-problems';
 import { intentOf } from '../../forms/intent';
@@ -28,7 +28,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cart
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, customer } = signedIn(context);
-  if (missingProfileParts(customer, ['taxcode']).length > 0) throw redirect(profileCompletionHref(pagePath(request.url)));
+  if (missingForPurchase(customer).length > 0) throw redirect(profileCompletionHref(pagePath(request.url)));
   const { services } = context.get(shopContext);
   const { t } = getInstance(context);
   const view = await services.cart.viewCart({ customerId: customer.id, subject: user.subject });

@@ -5,7 +5,7 @@ import { shopContext } from '../../context';
 import { CART_PATH } from '../../domain/cart-summary';
 import { pagePath } from '../../domain/page-address';
 import { pageMeta } from '../../domain/page-meta';
-import { missingProfileParts, profileCompletionHref } from '../../domain/profile-completeness';
+import { missingForPurchase, profileCompletionHref } from '../../domain/profile-completeness';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { signedIn } from '../../.server/auth/guards';
 import { cookieWithNotice } from '../../.server/http/flash';
@@ -21,7 +21,7 @@ import type { Route } from './+types/checkout';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, customer } = signedIn(context);
-  if (missingProfileParts(customer, ['taxcode']).length > 0) throw redirect(profileCompletionHref(pagePath(request.url)));
+  if (missingForPurchase(customer).length > 0) throw redirect(profileCompletionHref(pagePath(request.url)));
   const { t } = getInstance(context);
   const view = await context.get(shopContext).services.cart.viewCart({ customerId: customer.id, subject: user.subject });
   if (view.blockers.length > 0) {

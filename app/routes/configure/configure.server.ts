@@ -18,7 +18,6 @@ import {
 } from '../../domain/configure';
 import { formatCouponCode } from '../../domain/coupon-code';
 import { ITALY } from '../../domain/countries';
-import { missingProfileParts, type ProfilePart } from '../../domain/profile-completeness';
 import { romeDate } from '../../domain/shop-time';
 import type { SummaryName } from '../../components/configure/configure-form';
 import type { PriceView } from '../../components/configure/configure-page';
@@ -33,9 +32,6 @@ import type { CartItemView, CartOwner } from '../../.server/services/cart-contra
 import type { Customer } from '../../.server/services/customers';
 import type { Services } from '../../.server/services';
 import { birthPlaceChoices, type BirthPlaceChoices } from '../account/birth-place-view.server';
-
-/** Every profile part a purchase needs (spec §5 "Availability": a missing one blocks it). */
-export const PURCHASE_PROFILE_FIELDS = ['taxcode'] as const;
 
 export type ConfigureTarget = {
   product: ProductDetail;
@@ -116,9 +112,6 @@ export function buyForOptionsOf(product: ProductDetail, customer: Customer, now:
   return buyForOptions(product, customer.dob ?? '', romeDate(now));
 }
 
-export function missingForPurchase(customer: Customer): ProfilePart[] {
-  return missingProfileParts(customer, PURCHASE_PROFILE_FIELDS);
-}
 
 export function partsOf(product: ProductDetail, process: ConfigureProcess, buyFor: BuyFor): ConfigureParts {
   return configurePartsOf(

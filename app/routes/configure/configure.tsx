@@ -1,3 +1,4 @@
+import { missingForPurchase } from '../../domain/profile-completeness';
 import type { SubmissionResult } from '@conform-to/react';
 import { useMemo } from 'react';
 import { data, redirect } from 'react-router';
@@ -33,7 +34,6 @@ import {
   chooseBuyFor,
   configureFormContext,
   describeConfigureForm,
-  missingForPurchase,
   newConfigureDraft,
   ownDataOf,
   partsOf,
