@@ -1,5 +1,4 @@
-import { redirect } from 'react-router';
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { shopContext } from '../../context';
 import { CART_PATH } from '../../domain/cart-summary';
@@ -11,7 +10,7 @@ import { signedIn } from '../../.server/auth/guards';
 import { cookieWithNotice } from '../../.server/http/flash';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
-import { cartPageData } from '../cart/cart.server';
+import { canCheckout, cartPageData } from '../cart/cart.server';
 import type { Route } from './+types/checkout';
 
 /**
@@ -24,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (missingForPurchase(customer).length > 0) throw redirect(profileCompletionHref(pagePath(request.url)));
   const { t } = getInstance(context);
   const view = await context.get(shopContext).services.cart.viewCart({ customerId: customer.id, subject: user.subject });
-  if (view.blockers.length > 0) {
+  if (!canCheckout(view.blockers)) {
     const notice = { key: `cart:blockers.${view.blockers[0]}`, timing: 'cart' as const };
     throw redirect(CART_PATH, { headers: { 'Set-Cookie': await cookieWithNotice(request, context, notice) } });
   }
