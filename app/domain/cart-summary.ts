@@ -76,6 +76,11 @@ export function checkoutBlockers(lines: readonly CheckoutLine[]): CheckoutBlocke
   return blockers;
 }
 
+/** Whether the cart may go on to checkout: nothing blocks it. */
+export function canCheckout(blockers: readonly CheckoutBlocker[]): boolean {
+  return blockers.length === 0;
+}
+
 /** The cart page, and checkout, which refuses a cart that is not ready (issue 12). */
 export const CART_PATH = '/cart';
 export const CHECKOUT_PATH = '/checkout';

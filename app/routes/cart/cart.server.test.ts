@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AddressDraft } from '../../domain/address-check';
 import type { PostalAddress } from '../../domain/shipping';
-import { canCheckout, cartNotice, modifyHref } from './cart.server';
+import { canCheckout } from '../../domain/cart-summary';
+import { cartNotice, modifyHref } from './cart.server';
 import { isUnchanged } from './item-address.server';
 
 describe('cartNotice', () => {

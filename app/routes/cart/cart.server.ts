@@ -2,7 +2,6 @@
 // needs no catalogue or address code; and the notice a change answers with.
 import type { TFunction } from 'i18next';
 import { summariseAddress, type AddressSummary } from '../../domain/address-summary';
-import type { CheckoutBlocker } from '../../domain/cart-summary';
 import type { Language, LocalizedText } from '../../domain/catalogue-types';
 import { formatCouponCode } from '../../domain/coupon-code';
 import type { Notice } from '../../domain/notice';
@@ -115,11 +114,6 @@ export async function cartPageData(view: CartPageView, customer: Customer, langu
     },
     blockers: view.blockers,
   };
-}
-
-/** Whether the cart may go on to checkout: nothing blocks it. */
-export function canCheckout(blockers: readonly CheckoutBlocker[]): boolean {
-  return blockers.length === 0;
 }
 
 /**

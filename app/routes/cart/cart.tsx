@@ -15,8 +15,8 @@ import { redirectWithNotice } from '../../.server/http/flash';
 import { readFormData } from '../../.server/http/form-data';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
-import { CART_PATH } from '../../domain/cart-summary';
-import { canCheckout, cartNotice, cartPageData } from './cart.server';
+import { CART_PATH, canCheckout } from '../../domain/cart-summary';
+import { cartNotice, cartPageData } from './cart.server';
 import type { Route } from './+types/cart';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStylesUrl }];

@@ -1,7 +1,7 @@
 import { Link, redirect } from 'react-router';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { shopContext } from '../../context';
-import { CART_PATH } from '../../domain/cart-summary';
+import { CART_PATH, canCheckout } from '../../domain/cart-summary';
 import { pagePath } from '../../domain/page-address';
 import { pageMeta } from '../../domain/page-meta';
 import { missingForPurchase, profileCompletionHref } from '../../domain/profile-completeness';
@@ -10,7 +10,7 @@ import { signedIn } from '../../.server/auth/guards';
 import { cookieWithNotice } from '../../.server/http/flash';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
-import { canCheckout, cartPageData } from '../cart/cart.server';
+import { cartPageData } from '../cart/cart.server';
 import type { Route } from './+types/checkout';
 
 /**
