@@ -18,6 +18,8 @@ export const carts = pgTable('carts', {
     .references(() => customers.id, { onDelete: 'cascade' }),
   /** The voucher the fan applied (issue 12); checked again each time the cart is shown. */
   voucherCode: text('voucher_code').references(() => vouchers.code, { onDelete: 'set null' }),
+  /** The saved address the fan chose at checkout to bill this cart (issue 13). */
+  billingAddressId: uuid('billing_address_id').references(() => addresses.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

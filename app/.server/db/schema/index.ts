@@ -7,3 +7,4 @@ export * from './sessions';
 export * from './coupons';
 export * from './vouchers';
 export * from './cart';
+export * from './orders';

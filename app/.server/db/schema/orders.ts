@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { BillingAddress, BuyerSnapshot } from '../../../domain/billing';
+import type { LocalizedText } from '../../../domain/catalogue-types';
+import type { AcceptedTerm } from '../../../domain/checkout-terms';
+import type { Gift } from '../../../domain/gift';
+import type { HolderDraft } from '../../../domain/holder-draft';
+import type { PostalAddress } from '../../../domain/shipping';
+import type { VatInvoicing } from '../../../domain/vat-invoicing';
+import { customers } from './customers';
+
+/** The human order number (the spec's incrementId): nine digits, never reused, never a guess at the uuid. */
+export const orderNumbers = pgSequence('order_numbers', { startWith: 100000001 });
+
+/**
+ * A placed order (issue 13): an immutable record of what was bought, by whom, for how much and
+ * on which terms, written in the one transaction that also reserves the stock and consumes the
+ * cart. Only `status` and its times change afterwards (domain/order-status.ts).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .unique()
+      .default(sql`nextval('order_numbers')`),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** The checkout page's idempotency key: the same attempt sent twice finds this order. */
+    checkoutKey: text('checkout_key').notNull(),
+    status: text('status', { enum: ['awaiting_payment', 'paid', 'fulfilled', 'cancelled', 'expired'] }).notNull(),
+    /** The fan's language at checkout: the confirmation mail and receipt are written in it. */
+    language: text('language', { enum: ['it', 'en'] }).notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    voucherCode: text('voucher_code'),
+    voucherDiscountCents: integer('voucher_discount_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    buyer: jsonb('buyer').$type<BuyerSnapshot>().notNull(),
+    /** Null only for an order that cost nothing (no invoice is made). */
+    billingAddress: jsonb('billing_address').$type<BillingAddress>(),
+    invoicing: jsonb('invoicing').$type<VatInvoicing>(),
+    acceptedTerms: jsonb('accepted_terms').$type<AcceptedTerm[]>().notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+    /** Until when an unpaid order holds its stock. */
+    payBy: timestamp('pay_by', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    /** When it was cancelled or expired. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('orders_checkout_key').on(table.customerId, table.checkoutKey),
+    index('orders_customer').on(table.customerId, table.placedAt),
+    index('orders_unpaid').on(table.payBy).where(sql`${table.status} = 'awaiting_payment'`),
+    check('orders_status', sql`${table.status} in ('awaiting_payment', 'paid', 'fulfilled', 'cancelled', 'expired')`),
+    check(
+      'orders_totals',
+      sql`${table.subtotalCents} >= 0 and ${table.voucherDiscountCents} between 0 and ${table.subtotalCents} and ${table.shippingCents} >= 0 and ${table.totalCents} = ${table.subtotalCents} - ${table.voucherDiscountCents} + ${table.shippingCents}`,
+    ),
+    check('orders_billed_when_paying', sql`${table.totalCents} = 0 or ${table.billingAddress} is not null`),
+  ],
+);
+
+/** One bought product, as it was in the cart at checkout: nothing here follows later catalogue edits. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The catalogue's id and sku at the time (no foreign key: the record outlives the product). */
+    productId: text('product_id').notNull(),
+    sku: text('sku').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    tags: text('tags').array().notNull(),
+    kind: text('kind', { enum: ['membership', 'card', 'other'] }).notNull(),
+    /** The membership code and season of a membership (null for the card and others). */
+    membershipCode: text('membership_code'),
+    season: text('season'),
+    process: text('process', { enum: ['buy', 'gift', 'coupon'] }).notNull(),
+    buyFor: text('buy_for', { enum: ['BUY_CARD', 'BUY_ON_BEHALF'] }),
+    /** Who holds it: the buyer's profile (for myself) or the typed holder; null for a gift. */
+    holder: jsonb('holder').$type<HolderDraft>(),
+    couponCode: text('coupon_code'),
+    automaticRenewal: boolean('automatic_renewal').notNull(),
+    /** The size bought; its stock was reserved when the order was placed. */
+    variantId: text('variant_id'),
+    variantSize: integer('variant_size'),
+    customization: text('customization'),
+    documentType: text('document_type', { enum: ['PASSPORT', 'IDENTITY'] }),
+    gift: jsonb('gift').$type<Gift>(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    shippingAddress: jsonb('shipping_address').$type<PostalAddress>(),
+    withdrawalWaivedAt: timestamp('withdrawal_waived_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('order_items_position').on(table.orderId, table.position),
+    check('order_items_price_not_negative', sql`${table.unitPriceCents} >= 0`),
+  ],
+);
+
+/** A card item's identity document, moved from the cart with the order (same stored file). */
+export const orderItemDocuments = pgTable(
+  'order_item_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: ['FRONT', 'BACK'] }).notNull(),
+    storageId: text('storage_id').notNull().unique(),
+    fileType: text('file_type').notNull(),
+    fileName: text('file_name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+  },
+  (table) => [unique('order_item_documents_side').on(table.orderItemId, table.side)],
+);
+
+/**
+ * What a paid order issued, one per order item (the unique item is what makes fulfilment
+ * happen once even if it ran twice). Roles (spec §6): the holder owns the card, the manager
+ * bought or redeemed it, the gifter gave it. A gift has no manager or holder until redeemed.
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Shown to the fan and on the card: `JM` and ten characters. */
+    code: text('code').notNull().unique(),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .unique()
+      .references(() => orderItems.id),
+    productId: text('product_id').notNull(),
+    type: text('type', { enum: ['membership', 'card', 'other'] }).notNull(),
+    season: text('season'),
+    status: text('status', { enum: ['ready', 'active', 'expired', 'cancelled'] }).notNull(),
+    holder: jsonb('holder').$type<HolderDraft>(),
+    holderCustomerId: uuid('holder_customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    managerCustomerId: uuid('manager_customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    gifterCustomerId: uuid('gifter_customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    automaticRenewal: boolean('automatic_renewal').notNull(),
+    preferredVariantSize: integer('preferred_variant_size'),
+    shippingAddress: jsonb('shipping_address').$type<PostalAddress>(),
+    billingAddress: jsonb('billing_address').$type<BillingAddress>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('memberships_manager').on(table.managerCustomerId),
+    index('memberships_holder').on(table.holderCustomerId),
+    index('memberships_gifter').on(table.gifterCustomerId),
+    check('memberships_status', sql`${table.status} in ('ready', 'active', 'expired', 'cancelled')`),
+  ],
+);
+
+/** A gifted membership's link: only the SHA-256 of its code is kept (the code goes out by mail once). */
+export const gifts = pgTable('gifts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  membershipId: uuid('membership_id')
+    .notNull()
+    .unique()
+    .references(() => memberships.id),
+  codeHash: text('code_hash').notNull().unique(),
+  recipient: jsonb('recipient').$type<Gift>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+});
