@@ -10,5 +10,6 @@ import notify from '../locales/en/notify.json';
 import dev from '../locales/en/dev.json';
 import configure from '../locales/en/configure.json';
 import configureParts from '../locales/en/configureParts.json';
+import checkout from '../locales/en/checkout.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout };

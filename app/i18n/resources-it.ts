@@ -10,5 +10,6 @@ import notify from '../locales/it/notify.json';
 import dev from '../locales/it/dev.json';
 import configure from '../locales/it/configure.json';
 import configureParts from '../locales/it/configureParts.json';
+import checkout from '../locales/it/checkout.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout };

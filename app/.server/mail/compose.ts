@@ -13,7 +13,7 @@ const translators = new Map<Language, TFunction>(
       lng: language,
       fallbackLng: false,
       resources,
-      ns: ['common', 'notify'],
+      ns: ['common', 'notify', 'checkout'],
       defaultNS: 'notify',
       // Plain text mail: nothing to escape, and escaping would mangle names like "Black & White".
       interpolation: { escapeValue: false },
@@ -23,7 +23,7 @@ const translators = new Map<Language, TFunction>(
   }),
 );
 
-function translatorFor(language: Language): TFunction {
+export function translatorFor(language: Language): TFunction {
   const t = translators.get(language);
   if (!t) throw new Error(`no mail translations for ${language}`);
   return t;

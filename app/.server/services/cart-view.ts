@@ -74,8 +74,11 @@ function destinationsOf(lines: readonly CartLine[]): Destination[] {
   });
 }
 
+/** Where the cart's products come from: the catalogue service, or a map read from it before a transaction. */
+export type CartProducts = Pick<CatalogueService, 'getProductDetails'>;
+
 /** The customer's cart as the page shows it at `now`. */
-export async function loadCartView(db: ShopDb, catalogue: CatalogueService, customer: Customer, now: Date): Promise<CartPageView> {
+export async function loadCartView(db: ShopDb, catalogue: CartProducts, customer: Customer, now: Date): Promise<CartPageView> {
   const [cart] = await db.select({ voucherCode: carts.voucherCode }).from(carts).where(eq(carts.customerId, customer.id)).limit(1);
   if (!cart) return EMPTY_CART;
   const rows = await loadItemRows(db, customer.id);

@@ -11,6 +11,7 @@ import { createCodeAttemptLimiter, type CodeAttemptLimiter } from './code-attemp
 import { createCouponsService, type CouponsService } from './coupons';
 import { createCustomersService, type CustomersService } from './customers';
 import { createNotifyMeService, type NotifyMeService } from './notify-me';
+import { createOrdersService, type OrdersService } from './orders';
 import { createVouchersService, type VouchersService } from './vouchers';
 
 /**
@@ -50,6 +51,7 @@ export function createServices(deps: ServiceDeps, shared: SharedState = sharedSt
     coupons,
     vouchers,
     cart: createCartService(deps, { coupons, documents: deps.documents, vouchers, catalogue }),
+    orders: createOrdersService(deps, { catalogue }),
     // A transaction's services see its uncommitted writes, which no notification announces.
     // They share the process's attempt counters, which stay on the database: a rollback keeps the count.
     transaction: (work) =>
@@ -73,6 +75,7 @@ export type Services = {
   coupons: CouponsService;
   vouchers: VouchersService;
   cart: CartService;
+  orders: OrdersService;
   /**
    * Runs `work` with services bound to one transaction: everything it does commits together
    * or not at all (a nested transaction becomes a savepoint).

@@ -1,0 +1,52 @@
+import { formatPrice } from '../../domain/price';
+import type { orderItems, orders } from '../db/schema';
+import { translatorFor, type ComposedMail } from './compose';
+
+/** A gift made by fulfilment: its code exists only now (the database keeps its hash). */
+export type IssuedGift = { itemId: string; membershipCode: string; giftCode: string };
+
+export type OrderConfirmation = {
+  order: typeof orders.$inferSelect;
+  items: (typeof orderItems.$inferSelect)[];
+  /** By order item: the membership issued for it. */
+  membershipCodes: ReadonlyMap<string, string>;
+  gifts: readonly IssuedGift[];
+  publicUrl: string;
+};
+
+/**
+ * The order confirmation (issue 13) in the order's language: the summary as on the receipt,
+ * each membership's code, and for a gift the link that redeems it (spec: /redeem-gift with
+ * `code` and `giftCode`). Plain text, as all the shop's mail.
+ */
+export function composeOrderConfirmationMail({ order, items, membershipCodes, gifts, publicUrl }: OrderConfirmation): ComposedMail {
+  const t = translatorFor(order.language);
+  const price = (cents: number) => formatPrice(cents, order.language);
+  const lines = items.map((item) => {
+    const holder = item.holder ? `${item.holder.firstName} ${item.holder.lastName}` : t('checkout:mail.giftHolder');
+    const code = membershipCodes.get(item.id);
+    const line = t('checkout:mail.line', { name: item.name[order.language], holder, price: price(item.unitPriceCents) });
+    return code ? `${line}\n  ${t('checkout:mail.membershipCode', { code })}` : line;
+  });
+  const giftLinks = gifts.map((gift) => {
+    const link = `${publicUrl}/redeem-gift?${new URLSearchParams({ code: gift.membershipCode, giftCode: gift.giftCode }).toString()}`;
+    return t('checkout:mail.giftLink', { code: gift.membershipCode, link });
+  });
+  const totals = [
+    t('checkout:mail.subtotal', { amount: price(order.subtotalCents) }),
+    ...(order.voucherDiscountCents > 0 ? [t('checkout:mail.voucher', { code: order.voucherCode ?? '', amount: price(order.voucherDiscountCents) })] : []),
+    t('checkout:mail.shipping', { amount: price(order.shippingCents) }),
+    t('checkout:mail.total', { amount: price(order.totalCents) }),
+  ];
+  const values = { shopName: t('common:shopName'), number: String(order.number), firstName: order.buyer.firstName };
+  const sections = [
+    t('checkout:mail.greeting', values),
+    t('checkout:mail.intro', values),
+    lines.join('\n'),
+    totals.join('\n'),
+    ...(giftLinks.length > 0 ? [[t('checkout:mail.giftsIntro'), ...giftLinks].join('\n')] : []),
+    t('checkout:mail.receipt', { link: `${publicUrl}/account/orders/${order.id}` }),
+    t('checkout:mail.signature', values),
+  ];
+  return { subject: t('checkout:mail.subject', values), text: sections.join('\n\n') };
+}

@@ -1,0 +1,79 @@
+// The orders use cases (issue 13) as checkout, the thank-you page, the account pages, jobs and
+// the payment webhook (issue 14) call them: requests and answers only (orders.ts does the work).
+import type { BillingAddress, BuyerSnapshot } from '../../domain/billing';
+import type { CheckoutBlocker } from '../../domain/cart-summary';
+import type { Language, LocalizedText } from '../../domain/catalogue-types';
+import type { AcceptedTerm, TermName } from '../../domain/checkout-terms';
+import type { OrderStatus } from '../../domain/order-status';
+import type { ProfilePart } from '../../domain/profile-completeness';
+import type { Result } from '../../domain/result';
+import type { PostalAddress } from '../../domain/shipping';
+import type { VatInvoicing } from '../../domain/vat-invoicing';
+import type { CartOwner } from './cart-contract';
+
+export type PlaceOrderRequest = {
+  owner: CartOwner;
+  /** The checkout page's key for this attempt: sent twice, it answers the order it made. */
+  checkoutKey: string;
+  language: Language;
+  /** One of the fan's saved addresses; required when the order costs something. */
+  billingAddressId: string | null;
+  invoicing: VatInvoicing;
+  /** The names of the terms boxes the fan ticked. */
+  acceptedTerms: ReadonlySet<string>;
+  /** The total the page showed: the order is placed only for that amount (null: not checked). */
+  expectedTotalCents: number | null;
+};
+
+/** The fields checkout's answers may point at. */
+export type CheckoutField = 'billingAddressId' | 'vatCountry' | 'vatNumber' | 'receiverCode' | 'emailPec' | 'voucherCode' | TermName;
+
+export type PlacedOrder = { orderId: string; number: number; status: OrderStatus; totalCents: number };
+
+/**
+ * - `not-found`: no such fan (the session's customer is gone);
+ * - `profile-incomplete`: buying needs these profile parts first;
+ * - `cart-not-ready`: the cart is empty or blocked (the cart page says why);
+ * - `total-changed`: prices, the voucher or shipping changed since the page was shown: show it again;
+ * - `invalid`: per field (billing address, invoicing, terms, a voucher used up meanwhile);
+ * - `sold-out`: an item's stock ran out meanwhile (nothing was reserved).
+ */
+export type PlaceOrderResult =
+  | Result<PlacedOrder, 'not-found' | 'total-changed' | 'invalid' | 'sold-out', CheckoutField>
+  | { ok: false; reason: 'profile-incomplete'; fields: Record<string, never>; missing: ProfilePart[] }
+  | { ok: false; reason: 'cart-not-ready'; fields: Record<string, never>; blockers: CheckoutBlocker[] };
+
+export type OrderLineView = {
+  id: string;
+  productId: string;
+  name: LocalizedText;
+  kind: 'membership' | 'card' | 'other';
+  process: 'buy' | 'gift' | 'coupon';
+  holder: { firstName: string; lastName: string } | null;
+  unitPriceCents: number;
+  shippingAddress: PostalAddress | null;
+  /** The membership issued for it (after fulfilment). */
+  membershipCode: string | null;
+};
+
+export type OrderView = {
+  id: string;
+  number: number;
+  status: OrderStatus;
+  language: Language;
+  placedAt: Date;
+  payBy: Date;
+  paidAt: Date | null;
+  lines: OrderLineView[];
+  subtotalCents: number;
+  voucherCode: string | null;
+  voucherDiscountCents: number;
+  shippingCents: number;
+  totalCents: number;
+  buyer: BuyerSnapshot;
+  billingAddress: BillingAddress | null;
+  invoicing: VatInvoicing | null;
+  acceptedTerms: AcceptedTerm[];
+};
+
+export type OrderSummary = Pick<OrderView, 'id' | 'number' | 'status' | 'placedAt' | 'totalCents'> & { itemCount: number };

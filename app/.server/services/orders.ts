@@ -1,0 +1,138 @@
+// The orders use cases (issue 13; contract in orders-contract.ts). Every read takes the
+// signed-in owner and answers only that fan's orders; the status moves check their own guards.
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { ShopDb } from '../db/client';
+import { memberships, orderItems, orders } from '../db/schema';
+import type { ServiceDeps } from '.';
+import type { CartOwner } from './cart-contract';
+import { findOwner, isUuid } from './cart-items';
+import type { CatalogueService } from './catalogue';
+import { closeUnpaidOrder, dueUnpaidOrders } from './order-closing';
+import { fulfilOrder, type FulfilOutcome } from './order-fulfilment';
+import { placeOrder } from './order-placement';
+import type { OrderLineView, OrderSummary, OrderView, PlaceOrderRequest, PlaceOrderResult } from './orders-contract';
+
+/** How many due orders one expiry pass closes (the next pass takes the rest). */
+const EXPIRY_BATCH = 100;
+
+export function createOrdersService(
+  { db, clock, config, logger }: Pick<ServiceDeps, 'db' | 'clock' | 'config' | 'logger'>,
+  { catalogue }: { catalogue: CatalogueService },
+) {
+  const publicUrl = config.publicUrl;
+
+  async function orderLines(executor: ShopDb, orderId: string): Promise<OrderLineView[]> {
+    const rows = await executor
+      .select({ item: orderItems, membershipCode: memberships.code })
+      .from(orderItems)
+      .leftJoin(memberships, eq(memberships.orderItemId, orderItems.id))
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.position));
+    return rows.map(({ item, membershipCode }) => ({
+      id: item.id,
+      productId: item.productId,
+      name: item.name,
+      kind: item.kind,
+      process: item.process,
+      holder: item.holder ? { firstName: item.holder.firstName, lastName: item.holder.lastName } : null,
+      unitPriceCents: item.unitPriceCents,
+      shippingAddress: item.shippingAddress,
+      membershipCode,
+    }));
+  }
+
+  return {
+    /** Places the fan's cart as an order (order-placement.ts); a zero total is paid and fulfilled at once. */
+    place(request: PlaceOrderRequest): Promise<PlaceOrderResult> {
+      return placeOrder(db, catalogue, request, { now: clock.now(), publicUrl });
+    },
+
+    /** One of the fan's orders; null for anything else (not a uuid, unknown, someone else's). */
+    async find(owner: CartOwner, orderId: string): Promise<OrderView | null> {
+      const customer = await findOwner(db, owner);
+      if (!customer || !isUuid(orderId)) return null;
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.customerId, customer.id)))
+        .limit(1);
+      if (!order) return null;
+      return {
+        id: order.id,
+        number: order.number,
+        status: order.status,
+        language: order.language,
+        placedAt: order.placedAt,
+        payBy: order.payBy,
+        paidAt: order.paidAt,
+        lines: await orderLines(db, order.id),
+        subtotalCents: order.subtotalCents,
+        voucherCode: order.voucherCode,
+        voucherDiscountCents: order.voucherDiscountCents,
+        shippingCents: order.shippingCents,
+        totalCents: order.totalCents,
+        buyer: order.buyer,
+        billingAddress: order.billingAddress,
+        invoicing: order.invoicing,
+        acceptedTerms: order.acceptedTerms,
+      };
+    },
+
+    /** The fan's orders, newest first. */
+    async list(owner: CartOwner): Promise<OrderSummary[]> {
+      const customer = await findOwner(db, owner);
+      if (!customer) return [];
+      const rows = await db
+        .select({ id: orders.id, number: orders.number, status: orders.status, placedAt: orders.placedAt, totalCents: orders.totalCents })
+        .from(orders)
+        .where(eq(orders.customerId, customer.id))
+        .orderBy(desc(orders.placedAt), desc(orders.number));
+      if (rows.length === 0) return [];
+      const counts = await db
+        .select({ orderId: orderItems.orderId, items: count() })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, rows.map((row) => row.id)))
+        .groupBy(orderItems.orderId);
+      const itemsOf = new Map(counts.map((row) => [row.orderId, row.items]));
+      return rows.map((row) => ({ ...row, itemCount: itemsOf.get(row.id) ?? 0 }));
+    },
+
+    /**
+     * An unpaid order's payment arrived (issue 14's webhook and return page): `paid`, then
+     * fulfilled in the same transaction. False when it was not awaiting payment (a replay).
+     */
+    async markPaid(orderId: string): Promise<boolean> {
+      if (!isUuid(orderId)) return false;
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const [paid] = await tx
+          .update(orders)
+          .set({ status: 'paid', paidAt: now })
+          .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
+          .returning({ id: orders.id });
+        if (!paid) return false;
+        await fulfilOrder(tx, orderId, { now, publicUrl });
+        return true;
+      });
+    },
+
+    /** Fulfils a paid order (a retry after a failure); issues nothing twice. */
+    fulfil(orderId: string): Promise<FulfilOutcome> {
+      const now = clock.now();
+      return db.transaction((tx) => fulfilOrder(tx, orderId, { now, publicUrl }));
+    },
+
+    /** Closes the unpaid orders whose payment window has passed; answers how many it closed. */
+    async expireDue(): Promise<number> {
+      const now = clock.now();
+      let closed = 0;
+      for (const orderId of await dueUnpaidOrders(db, now, EXPIRY_BATCH)) {
+        if (await db.transaction((tx) => closeUnpaidOrder(tx, orderId, 'expired', now))) closed++;
+      }
+      if (closed > 0) logger.info({ closed }, 'orders: unpaid orders expired and their stock released');
+      return closed;
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
