@@ -1,95 +1,33 @@
 // Placing an order (issue 13): one transaction that checks the cart once more, reserves stock
 // and the voucher's use, writes the order's snapshot, consumes the cart and — for an order that
 // costs nothing — marks it paid and fulfils it. Anything refused rolls all of it back.
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { billingAddressOf, type BuyerSnapshot } from "../../domain/billing";
-import { canCheckout } from "../../domain/cart-summary";
-import {
-  acceptedTermsRecord,
-  missingTerms,
-  termsForCart,
-} from "../../domain/checkout-terms";
-import type { ProductDetail } from "../../domain/catalogue-types";
-import type { HolderDraft } from "../../domain/holder-draft";
-import { paymentDeadline } from "../../domain/order-status";
-import { missingForPurchase } from "../../domain/profile-completeness";
-import { failure, success, type FieldProblems } from "../../domain/result";
-import { isSubmissionKey } from "../../domain/submission-key";
-import {
-  invoicingProblems,
-  invoicingToStore,
-} from "../../domain/vat-invoicing";
-import type { ShopDb } from "../db/client";
-import {
-  addresses,
-  cartItemDocuments,
-  cartItems,
-  carts,
-  orderItemDocuments,
-  orderItems,
-  orders,
-  productVariants,
-  vouchers,
-} from "../db/schema";
-import { loadCartView, type CartProducts } from "./cart-view";
-import type { CartLine, CartPageView } from "./cart-view-contract";
-import { findOwner, isUuid, type Customer } from "./cart-items";
-import type { CatalogueService } from "./catalogue";
-import { fulfilOrder } from "./order-fulfilment";
-import type {
-  CheckoutField,
-  PlaceOrderRequest,
-  PlaceOrderResult,
-} from "./orders-contract";
+import { and, count, eq, sql } from 'drizzle-orm';
+import { canCheckout } from '../../domain/cart-summary';
+import { acceptedTermsRecord, missingTerms, termsForCart } from '../../domain/checkout-terms';
+import type { ProductDetail } from '../../domain/catalogue-types';
+import { paymentDeadline } from '../../domain/order-status';
+import { missingForPurchase } from '../../domain/profile-completeness';
+import { failure, success, type FieldProblems } from '../../domain/result';
+import { isSubmissionKey } from '../../domain/submission-key';
+import { invoicingProblems, invoicingToStore } from '../../domain/vat-invoicing';
+import type { ShopDb } from '../db/client';
+import { cartItems, carts, orders, productVariants, vouchers } from '../db/schema';
+import { loadCartView, type CartProducts } from './cart-view';
+import type { CartLine, CartPageView } from './cart-view-contract';
+import { findOwner } from './cart-items';
+import type { CatalogueService } from './catalogue';
+import { fulfilOrder } from './order-fulfilment';
+import { billingAddress, buyerOf, writeOrderItems } from './order-snapshot';
+import type { CheckoutField, PlaceOrderRequest, PlaceOrderResult } from './orders-contract';
 
 /** A refusal found inside the transaction: thrown to roll it back, then answered. */
 class RollbackWith extends Error {
   constructor(readonly result: PlaceOrderResult) {
-    super("order refused");
+    super('order refused');
   }
 }
 
-/** The fan's own data as the order keeps it (read-only at checkout: the profile is the source). */
-export function buyerOf(customer: Customer): BuyerSnapshot {
-  return {
-    firstName: customer.firstName,
-    lastName: customer.lastName,
-    email: customer.email,
-    phone: customer.phone,
-    taxCode: customer.taxCode,
-    birthCountryCode: customer.birthCountryCode,
-    birthCountryName: customer.birthCountryName,
-    birthProvince: customer.birthProvince,
-    birthCity: customer.birthCity,
-  };
-}
-
-/** The holder of an item bought for oneself: the fan's profile as it is now. */
-function profileHolder(customer: Customer): HolderDraft {
-  return {
-    firstName: customer.firstName,
-    lastName: customer.lastName,
-    email: customer.email,
-    phone: customer.phone ?? "",
-    dob: customer.dob ?? "",
-    gender: customer.gender ?? "",
-    birthCountryCode: customer.birthCountryCode ?? "",
-    birthProvinceCode: customer.birthProvinceCode ?? "",
-    birthCityCode: customer.birthCityCode ?? "",
-    taxCode: customer.taxCode ?? "",
-  };
-}
-
-function holderOf(line: CartLine, customer: Customer): HolderDraft | null {
-  if (line.buyFor === "BUY_CARD") return profileHolder(customer);
-  return line.buyFor === "BUY_ON_BEHALF" ? line.holder : null;
-}
-
-async function existingOrder(
-  db: ShopDb,
-  customerId: string,
-  checkoutKey: string,
-): Promise<PlaceOrderResult | null> {
+async function existingOrder(db: ShopDb, customerId: string, checkoutKey: string): Promise<PlaceOrderResult | null> {
   const [order] = await db
     .select({
       orderId: orders.id,
@@ -98,12 +36,7 @@ async function existingOrder(
       totalCents: orders.totalCents,
     })
     .from(orders)
-    .where(
-      and(
-        eq(orders.customerId, customerId),
-        eq(orders.checkoutKey, checkoutKey),
-      ),
-    )
+    .where(and(eq(orders.customerId, customerId), eq(orders.checkoutKey, checkoutKey)))
     .limit(1);
   return order ? success(order) : null;
 }
@@ -116,25 +49,17 @@ function requestProblems(
 ): FieldProblems<CheckoutField> {
   const problems: FieldProblems<CheckoutField> = {};
   const total = view.totals.totalCents;
-  if (total > 0 && request.billingAddressId === null)
-    problems.billingAddressId = "required";
+  if (total > 0 && request.billingAddressId === null) problems.billingAddressId = 'required';
   const invoicing = invoicingProblems(request.invoicing, total);
   if (invoicing.countryCode) problems.vatCountry = invoicing.countryCode;
   if (invoicing.vatNumber) problems.vatNumber = invoicing.vatNumber;
   if (invoicing.receiverCode) problems.receiverCode = invoicing.receiverCode;
   if (invoicing.emailPec) problems.emailPec = invoicing.emailPec;
-  for (const name of missingTerms(
-    termsOf(view, products),
-    request.acceptedTerms,
-  ))
-    problems[name] = "required";
+  for (const name of missingTerms(termsOf(view, products), request.acceptedTerms)) problems[name] = 'required';
   return problems;
 }
 
-function termsOf(
-  view: CartPageView,
-  products: ReadonlyMap<string, ProductDetail>,
-) {
+function termsOf(view: CartPageView, products: ReadonlyMap<string, ProductDetail>) {
   return termsForCart(
     view.lines.flatMap((line) => {
       const product = products.get(line.productId);
@@ -144,23 +69,13 @@ function termsOf(
 }
 
 /** Takes one unit of each size bought, in a fixed order (by variant id) so two orders never deadlock. */
-async function reserveStock(
-  tx: ShopDb,
-  lines: readonly CartLine[],
-): Promise<boolean> {
-  const variantIds = lines
-    .flatMap((line) => (line.variantId === null ? [] : [line.variantId]))
-    .sort();
+async function reserveStock(tx: ShopDb, lines: readonly CartLine[]): Promise<boolean> {
+  const variantIds = lines.flatMap((line) => (line.variantId === null ? [] : [line.variantId])).sort();
   for (const variantId of variantIds) {
     const taken = await tx
       .update(productVariants)
       .set({ stockQty: sql`${productVariants.stockQty} - 1` })
-      .where(
-        and(
-          eq(productVariants.id, variantId),
-          sql`${productVariants.stockQty} >= 1`,
-        ),
-      )
+      .where(and(eq(productVariants.id, variantId), sql`${productVariants.stockQty} >= 1`))
       .returning({ id: productVariants.id });
     if (taken.length === 0) return false;
   }
@@ -172,12 +87,7 @@ async function useVoucher(tx: ShopDb, code: string): Promise<boolean> {
   const used = await tx
     .update(vouchers)
     .set({ timesUsed: sql`${vouchers.timesUsed} + 1` })
-    .where(
-      and(
-        eq(vouchers.code, code),
-        sql`(${vouchers.usageLimit} is null or ${vouchers.timesUsed} < ${vouchers.usageLimit})`,
-      ),
-    )
+    .where(and(eq(vouchers.code, code), sql`(${vouchers.usageLimit} is null or ${vouchers.timesUsed} < ${vouchers.usageLimit})`))
     .returning({ code: vouchers.code });
   return used.length > 0;
 }
@@ -189,19 +99,15 @@ export async function placeOrder(
   { now, publicUrl }: { now: Date; publicUrl: string },
 ): Promise<PlaceOrderResult> {
   const customer = await findOwner(db, request.owner);
-  if (!customer || !isSubmissionKey(request.checkoutKey))
-    return failure("not-found");
+  if (!customer || !isSubmissionKey(request.checkoutKey)) return failure('not-found');
   const placed = await existingOrder(db, customer.id, request.checkoutKey);
   if (placed) return placed;
   const missing = missingForPurchase(customer);
-  if (missing.length > 0)
-    return { ok: false, reason: "profile-incomplete", fields: {}, missing };
+  if (missing.length > 0) return { ok: false, reason: 'profile-incomplete', fields: {}, missing };
 
   // Every product, read before the transaction: the catalogue's snapshot reads through the
   // database handle, which on PGlite (one connection) would wait for this very transaction.
-  const catalogueNow = await catalogue.getProductDetails(
-    (await catalogue.listProducts()).map((product) => product.id),
-  );
+  const catalogueNow = await catalogue.getProductDetails((await catalogue.listProducts()).map((product) => product.id));
   const products: CartProducts = {
     getProductDetails: (ids) =>
       Promise.resolve(
@@ -221,61 +127,41 @@ export async function placeOrder(
         .select({ id: carts.id, voucherCode: carts.voucherCode })
         .from(carts)
         .where(eq(carts.customerId, customer.id))
-        .for("update");
+        .for('update');
       if (!cart)
         return (
           (await existingOrder(tx, customer.id, request.checkoutKey)) ?? {
             ok: false,
-            reason: "cart-not-ready",
+            reason: 'cart-not-ready',
             fields: {},
-            blockers: ["empty"],
+            blockers: ['empty'],
           }
         );
-      const sentTwice = await existingOrder(
-        tx,
-        customer.id,
-        request.checkoutKey,
-      );
+      const sentTwice = await existingOrder(tx, customer.id, request.checkoutKey);
       if (sentTwice) return sentTwice;
 
       const view = await loadCartView(tx, products, customer, now);
       if (!canCheckout(view.blockers))
         return {
           ok: false,
-          reason: "cart-not-ready",
+          reason: 'cart-not-ready',
           fields: {},
           blockers: view.blockers,
         };
       // An item whose product the catalogue read above did not know (added this very moment) is left out of the view.
-      const [items] = await tx
-        .select({ n: count() })
-        .from(cartItems)
-        .where(eq(cartItems.cartId, cart.id));
-      if (items?.n !== view.lines.length) return failure("total-changed");
+      const [items] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, cart.id));
+      if (items?.n !== view.lines.length) return failure('total-changed');
       const total = view.totals.totalCents;
-      if (
-        request.expectedTotalCents !== null &&
-        request.expectedTotalCents !== total
-      )
-        return failure("total-changed");
+      if (request.expectedTotalCents !== null && request.expectedTotalCents !== total) return failure('total-changed');
       const problems = requestProblems(request, view, catalogueNow);
-      const billing = await billingAddress(
-        tx,
-        customer.id,
-        total > 0 ? request.billingAddressId : null,
-      );
-      if (billing === "not-found") problems.billingAddressId = "notFound";
-      if (Object.keys(problems).length > 0 || billing === "not-found")
-        return failure("invalid", problems);
+      const billing = await billingAddress(tx, customer.id, total > 0 ? request.billingAddressId : null);
+      if (billing === 'not-found') problems.billingAddressId = 'notFound';
+      if (Object.keys(problems).length > 0 || billing === 'not-found') return failure('invalid', problems);
 
-      const voucherCode =
-        view.voucher && view.voucher.refusal === null
-          ? view.voucher.code
-          : null;
+      const voucherCode = view.voucher && view.voucher.refusal === null ? view.voucher.code : null;
       if (voucherCode !== null && !(await useVoucher(tx, voucherCode)))
-        throw new RollbackWith(failure("invalid", { voucherCode: "usedUp" }));
-      if (!(await reserveStock(tx, view.lines)))
-        throw new RollbackWith(failure("sold-out"));
+        throw new RollbackWith(failure('invalid', { voucherCode: 'usedUp' }));
+      if (!(await reserveStock(tx, view.lines))) throw new RollbackWith(failure('sold-out'));
 
       const paidNow = total === 0;
       const [order] = await tx
@@ -283,7 +169,7 @@ export async function placeOrder(
         .values({
           customerId: customer.id,
           checkoutKey: request.checkoutKey,
-          status: paidNow ? "paid" : "awaiting_payment",
+          status: paidNow ? 'paid' : 'awaiting_payment',
           language: request.language,
           subtotalCents: view.totals.subtotalCents,
           voucherCode,
@@ -304,149 +190,18 @@ export async function placeOrder(
           status: orders.status,
           totalCents: orders.totalCents,
         });
-      if (!order) throw new Error("order insert returned no row");
-      await writeOrderItems(
-        tx,
-        order.orderId,
-        view.lines,
-        catalogueNow,
-        customer,
-      );
+      if (!order) throw new Error('order insert returned no row');
+      await writeOrderItems(tx, order.orderId, view.lines, catalogueNow, customer);
       // The cart has become the order: its items, documents' rows and voucher go with it (the files stay, now the order's).
       await tx.delete(carts).where(eq(carts.id, cart.id));
       if (paidNow) await fulfilOrder(tx, order.orderId, { now, publicUrl });
       return success({
         ...order,
-        status: paidNow ? "fulfilled" : order.status,
+        status: paidNow ? 'fulfilled' : order.status,
       });
     });
   } catch (error) {
     if (error instanceof RollbackWith) return error.result;
     throw error;
   }
-}
-
-/** The billing address as the order keeps it; null when none is needed, 'not-found' when not the fan's. */
-async function billingAddress(
-  tx: ShopDb,
-  customerId: string,
-  addressId: string | null,
-) {
-  if (addressId === null) return null;
-  if (!isUuid(addressId)) return "not-found" as const;
-  const [saved] = await tx
-    .select()
-    .from(addresses)
-    .where(
-      and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)),
-    )
-    .limit(1);
-  if (!saved) return "not-found" as const;
-  const {
-    firstName,
-    lastName,
-    phone,
-    street,
-    number,
-    extraInfo,
-    countryCode,
-    provinceCode,
-    state,
-    region,
-    city,
-    cityCode,
-    postalCode,
-  } = saved;
-  return billingAddressOf(saved.id, {
-    firstName,
-    lastName,
-    phone,
-    street,
-    number,
-    extraInfo,
-    countryCode,
-    provinceCode,
-    state,
-    region,
-    city,
-    cityCode,
-    postalCode,
-  });
-}
-
-async function writeOrderItems(
-  tx: ShopDb,
-  orderId: string,
-  lines: readonly CartLine[],
-  products: ReadonlyMap<string, ProductDetail>,
-  customer: Customer,
-): Promise<void> {
-  if (lines.length === 0) return;
-  const rows = lines.map((line, position) => {
-    const product = products.get(line.productId);
-    if (!product)
-      throw new Error(
-        `order: product ${line.productId} left the catalogue during checkout`,
-      );
-    const variant =
-      line.variantId === null
-        ? null
-        : product.variants.find((candidate) => candidate.id === line.variantId);
-    return {
-      orderId,
-      position,
-      productId: product.id,
-      sku: product.sku,
-      name: product.name,
-      tags: product.tags,
-      kind: line.product.kind,
-      membershipCode:
-        line.product.kind === "membership" ? product.membershipCode.code : null,
-      season:
-        line.product.kind === "membership"
-          ? product.membershipCode.season
-          : null,
-      process: line.process,
-      buyFor: line.buyFor,
-      holder: holderOf(line, customer),
-      couponCode: line.couponCode,
-      automaticRenewal: line.automaticRenewal,
-      variantId: line.variantId,
-      variantSize: variant?.variantSize ?? null,
-      customization: line.customization,
-      documentType: line.documentType,
-      gift: line.gift,
-      unitPriceCents: line.priceNowCents,
-      shippingAddress: line.shipping?.address ?? null,
-      withdrawalWaivedAt: line.waivedAt,
-    };
-  });
-  const written = await tx
-    .insert(orderItems)
-    .values(rows)
-    .returning({ id: orderItems.id, position: orderItems.position });
-  const cartItemIdByOrderItem = new Map(
-    written.map((row) => [row.id, lines[row.position]?.id]),
-  );
-  const cartItemIds = lines.map((line) => line.id);
-  const documents = await tx
-    .select()
-    .from(cartItemDocuments)
-    .where(inArray(cartItemDocuments.cartItemId, cartItemIds))
-    .orderBy(asc(cartItemDocuments.side));
-  const moved = written.flatMap((row) =>
-    documents
-      .filter(
-        (document) => document.cartItemId === cartItemIdByOrderItem.get(row.id),
-      )
-      .map(({ side, storageId, fileType, fileName, sizeBytes }) => ({
-        orderItemId: row.id,
-        side,
-        storageId,
-        fileType,
-        fileName,
-        sizeBytes,
-      })),
-  );
-  if (moved.length > 0) await tx.insert(orderItemDocuments).values(moved);
 }
