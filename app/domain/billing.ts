@@ -58,3 +58,6 @@ export function chooseBillingAddressId(
   }
   return null;
 }
+
+/** A billing choice is kept on the cart this long after it is made (spec §9 "address update debounce"). */
+export const BILLING_SAVE_DEBOUNCE_MS = 1000;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isItaly } from '../domain/countries';
 import { invoicingProblems, NO_VAT_INVOICING, type InvoicingField, type VatInvoicing } from '../domain/vat-invoicing';
 import { FIELD_MESSAGES as M } from './messages';
 
@@ -54,13 +55,16 @@ const invoicingText = () =>
     z.string().check(z.trim(), z.maxLength(MAX_INVOICING_INPUT_LENGTH, { error: INVOICING_MESSAGES.tooLong, abort: true })),
   );
 
-const invoicingFields = z.object({
+/** The invoicing fields, for the checkout form's schema (forms/checkout.ts) to include. */
+export const invoicingShape = {
   invoiceWithVat: invoicingText(),
   vatCountry: invoicingText(),
   vatNumber: invoicingText(),
   receiverCode: invoicingText(),
   emailPec: invoicingText(),
-});
+};
+
+const invoicingFields = z.object(invoicingShape);
 
 export type InvoicingFormValues = z.infer<typeof invoicingFields>;
 
@@ -79,15 +83,33 @@ export function invoicingFromForm(parsed: InvoicingFormValues): VatInvoicing {
   };
 }
 
+type IssueSink = { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void };
+
+/** Reports each invoicing problem at its form field (the domain rules, as messages). */
+export function reportInvoicingProblems(parsed: InvoicingFormValues, totalCents: number, sink: IssueSink): void {
+  const problems = invoicingProblems(invoicingFromForm(parsed), totalCents);
+  for (const field of Object.keys(FORM_FIELD) as InvoicingField[]) {
+    const problem = problems[field];
+    if (problem) sink.addIssue({ code: 'custom', path: [FORM_FIELD[field]], message: invoicingProblemMessage(field, problem) });
+  }
+}
+
 /** The schema for a cart whose grand total is `totalCents`: with nothing to pay, nothing is required. */
 export function invoicingSchema(totalCents: number) {
-  return invoicingFields.check(
-    z.superRefine((parsed, context) => {
-      const problems = invoicingProblems(invoicingFromForm(parsed), totalCents);
-      for (const field of Object.keys(FORM_FIELD) as InvoicingField[]) {
-        const problem = problems[field];
-        if (problem) context.addIssue({ code: 'custom', path: [FORM_FIELD[field]], message: invoicingProblemMessage(field, problem) });
-      }
-    }),
-  );
+  return invoicingFields.check(z.superRefine((parsed, context) => reportInvoicingProblems(parsed, totalCents, context)));
+}
+
+/**
+ * The clearing rules applied to what a refused submit shows again (spec §4): with the toggle
+ * off nothing typed in its fields comes back; another country than Italy drops the Italian
+ * fields. Without JavaScript this is where the rules happen. Changes `payload` in place.
+ */
+export function clearStaleInvoicing(payload: Record<string, unknown>): void {
+  const cleared: readonly string[] =
+    payload.invoiceWithVat !== 'on'
+      ? ['vatCountry', 'vatNumber', 'receiverCode', 'emailPec']
+      : typeof payload.vatCountry === 'string' && isItaly(payload.vatCountry)
+        ? []
+        : ['receiverCode', 'emailPec'];
+  for (const name of cleared) delete payload[name];
 }

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { type AuthPages, newFan } from './auth';
+import { type AuthPages, type Fan, newFan } from './auth';
 import { MARIOS_FORM } from './profile';
 import { javaScriptEnabled, showShopIn, type Language } from '../support/shop';
 
@@ -69,11 +69,12 @@ export type ConfigureTexts = (typeof CONFIGURE_TEXTS)[Language];
  * A fan of their own (the cart fills up), signed up through the real pages, with Mario's
  * profile posted as the completion form would (docs/forms.md): a purchase needs it.
  */
-export async function signUpFanWithProfile(page: Page, auth: AuthPages, language: Language): Promise<void> {
-  await auth.signUp(newFan('Mario'));
+export async function signUpFanWithProfile(page: Page, auth: AuthPages, language: Language): Promise<Fan> {
+  const fan = await auth.signUp(newFan('Mario'));
   const saved = await page.request.post('/account/profile/complete', { form: MARIOS_FORM });
   expect(saved.ok()).toBe(true);
   await showShopIn(page, language);
+  return fan;
 }
 
 /** A fresh single-use code for `productId`, minted on the support page (outside production, loopback). */

@@ -18,6 +18,7 @@ import { draftOf } from './cart-draft';
 import { findOwnedItemRow, findOwner, holderIdentityOf, isUuid, loadCartFacts, loadItemRows, toViews, type CartItemRow } from './cart-items';
 import { loadConfigureProduct, type ConfigureProduct } from './cart-product';
 import { lockOpenCart, releaseCoupon, writeItem } from './cart-writes';
+import { createCartBillingService } from './cart-billing';
 import { createCartPageService } from './cart-page';
 import type { CatalogueService } from './catalogue';
 import type { CouponsService } from './coupons';
@@ -215,6 +216,7 @@ export function createCartService(
 
     draftOf,
     ...createCartPageService({ db, clock, logger }, { documents, vouchers, catalogue }),
+    ...createCartBillingService({ db }),
   };
 }
 

@@ -19,7 +19,8 @@ export function AddressChoices({
   legend,
 }: {
   field: FieldMetadata<string>;
-  addresses: AddressChoice[];
+  /** `italian` marks the radio (`data-italian`), for CSS showing what only billing in Italy needs. */
+  addresses: (AddressChoice & { italian?: boolean })[];
   checked: string | null;
   legend: string;
 }) {
@@ -49,6 +50,7 @@ export function AddressChoices({
                 disabled={!address.selectable}
                 aria-invalid={errors.length > 0 || undefined}
                 aria-describedby={address.selectable ? undefined : alertId}
+                data-italian={address.italian ? '' : undefined}
               />
               <span className="address-choice__text">
                 {address.isPreferred ? <span className="address-preferred">{t('book.preferred')}</span> : null}

@@ -1,9 +1,19 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import * as z from 'zod/mini';
 import { formConstraint } from '../../forms/constraint';
-import { isRefresh } from '../../forms/intent';
+import { intentOf, isRefresh } from '../../forms/intent';
 import { parseForm } from '../../forms/parse';
 import { useFormErrors } from './use-form-errors';
+
+/**
+ * Whether the browser checks this submit: never a refresh; with `validatedIntent`, only that
+ * intent — and conform's own checks on blur, which carry no intent.
+ */
+function validates(formData: FormData, validatedIntent: string | undefined): boolean {
+  if (isRefresh(formData)) return false;
+  const intent = intentOf(formData);
+  return validatedIntent === undefined || intent === null || intent === validatedIntent;
+}
 
 /** Whatever a submission's reply may be as action data (or a route's other answers). */
 type LastResult = SubmissionResult<string[]> | null | undefined;
@@ -23,6 +33,11 @@ export function useShopForm<Schema extends z.ZodMiniObject, Name extends keyof z
     fieldOrder: readonly Name[];
     defaultValue?: Partial<Record<keyof z.input<Schema> & string, unknown>>;
     id?: string;
+    /**
+     * In a form with several buttons, the one intent the browser validates: a submit with
+     * another intent (applying a voucher inside the checkout form) goes to the server as it is.
+     */
+    validatedIntent?: string;
   },
 ) {
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
@@ -31,7 +46,7 @@ export function useShopForm<Schema extends z.ZodMiniObject, Name extends keyof z
     defaultValue: options.defaultValue as never,
     constraint: formConstraint(schema),
     onValidate: ({ formData }) =>
-      parseForm(formData, isRefresh(formData) ? z.looseObject({}) : schema) as never,
+      parseForm(formData, validates(formData, options.validatedIntent) ? schema : z.looseObject({})) as never,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -1,0 +1,98 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { useEffect, useRef } from 'react';
+import { Form, useFetcher } from 'react-router';
+import { CART_PATH } from '../../domain/cart-summary';
+import { BILLING_SAVE_DEBOUNCE_MS } from '../../domain/billing';
+import { CHECKOUT_FIELD_ORDER, checkoutSchema, PAY_INTENT, type CheckoutFormField } from '../../forms/checkout';
+import { INTENT_FIELD } from '../../forms/intent';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
+import type { CheckoutPageData } from '../../routes/checkout/checkout.server';
+import { ErrorSummary } from '../form/error-summary';
+import { useShopForm } from '../form/use-shop-form';
+import { Breadcrumb } from '../ui/breadcrumb';
+import { BillingSection, BuyerSection } from './checkout-billing';
+import { InvoicingSection } from './checkout-invoicing';
+import { CheckoutSummary } from './checkout-summary';
+import { TermsSection } from './checkout-terms';
+
+/** The labels the error summary names each field by. */
+function useFieldLabels(): Record<CheckoutFormField, string> {
+  const { t } = useShopTranslation('checkout');
+  return Object.fromEntries(CHECKOUT_FIELD_ORDER.map((name) => [name, t(`labels.${name}`)])) as Record<CheckoutFormField, string>;
+}
+
+/**
+ * The checkout page: one form, so every button sends what the fan typed and gets it back
+ * (a voucher applied without JavaScript loses nothing). With JavaScript a billing choice is
+ * kept on the cart a second after it is made, and the invoicing fields clear as the spec says.
+ */
+export function CheckoutPage({ page, result }: { page: CheckoutPageData; result: SubmissionResult<string[]> | undefined }) {
+  const { t } = useShopTranslation('checkout');
+  const rules = { totalCents: page.rules.totalCents, terms: page.rules.terms };
+  const schema = checkoutSchema(rules);
+  const { form, fields, formProps, summary } = useShopForm(schema, {
+    id: 'checkout',
+    lastResult: result,
+    fieldOrder: CHECKOUT_FIELD_ORDER,
+    validatedIntent: PAY_INTENT,
+    defaultValue: { billingAddressId: page.billing.chosen ?? undefined },
+  });
+  const keepBilling = useBillingKeeper();
+  const labels = useFieldLabels();
+
+  function onChange(event: React.FormEvent<HTMLFormElement>) {
+    const input = event.target as HTMLInputElement | HTMLSelectElement;
+    if (input.name === fields.billingAddressId.name) keepBilling(input.value);
+    // Spec §4: toggling VAT off clears its fields; another country clears what depends on it.
+    const clear = (names: string[]) => names.forEach((name) => form.update({ name, value: '' }));
+    if (input.name === fields.invoiceWithVat.name && !(input as HTMLInputElement).checked) {
+      clear([fields.vatCountry.name, fields.vatNumber.name, fields.receiverCode.name, fields.emailPec.name]);
+    }
+    if (input.name === fields.vatCountry.name) clear([fields.vatNumber.name, fields.receiverCode.name, fields.emailPec.name]);
+  }
+
+  return (
+    <div className="checkout">
+      <Breadcrumb trail={[{ to: CART_PATH, label: t('page.cart') }]} current={t('page.heading')} />
+      <h1>{t('page.heading')}</h1>
+      <ErrorSummary key={summary.key} errors={summary.errors} labels={labels} />
+      <Form method="post" {...formProps} onChange={onChange} className="checkout__form" noValidate>
+        {/* The default button: Enter in any field pays (it would otherwise apply the voucher). */}
+        <button type="submit" name={INTENT_FIELD} value={PAY_INTENT} hidden tabIndex={-1} aria-hidden="true" />
+        <input type="hidden" name="checkoutKey" value={page.checkoutKey} />
+        <input type="hidden" name="expectedTotalCents" value={page.expectedTotalCents} />
+        <div className="checkout__main">
+          <BillingSection billing={page.billing} field={fields.billingAddressId} totalCents={page.rules.totalCents} />
+          <BuyerSection buyer={page.buyer} />
+          {page.rules.totalCents > 0 ? <InvoicingSection fields={fields} countries={page.vatCountries} /> : null}
+          <TermsSection fields={fields} terms={page.rules.terms} academyTexts={page.rules.academyTexts} />
+        </div>
+        <CheckoutSummary page={page} voucherField={fields.voucherCode} missing={missingFields(schema, form.value)} labels={labels} />
+      </Form>
+    </div>
+  );
+}
+
+/** What the form still lacks for pay, in page order (the pay button's reasons). */
+function missingFields(schema: ReturnType<typeof checkoutSchema>, values: unknown): CheckoutFormField[] {
+  const check = schema.safeParse(values ?? {});
+  if (check.success) return [];
+  const named = new Set(check.error.issues.map((issue) => String(issue.path[0])));
+  return CHECKOUT_FIELD_ORDER.filter((field) => named.has(field));
+}
+
+/**
+ * Keeps the chosen billing address on the cart (spec §9: debounced 1000 ms), in the background:
+ * quick changes send only the last choice. Without JavaScript every submit of the form keeps it.
+ */
+function useBillingKeeper() {
+  const fetcher = useFetcher();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (addressId: string) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      void fetcher.submit({ [INTENT_FIELD]: 'billing', billingAddressId: addressId }, { method: 'post' });
+    }, BILLING_SAVE_DEBOUNCE_MS);
+  };
+}

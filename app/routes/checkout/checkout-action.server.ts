@@ -1,0 +1,132 @@
+// The checkout form's POST (issue 13; fields in docs/forms.md). Every intent keeps the chosen
+// billing address on the cart; `pay` places the order through the orders service, which checks
+// everything again in its one transaction; the others change the voucher and show the page
+// again with what the fan typed.
+import { data, redirect, type RouterContextProvider } from 'react-router';
+import { CART_PATH } from '../../domain/cart-summary';
+import type { Notice } from '../../domain/notice';
+import { pagePath } from '../../domain/page-address';
+import { profileCompletionHref } from '../../domain/profile-completeness';
+import { isSubmissionKey } from '../../domain/submission-key';
+import { voucherProblemMessage, voucherSchema } from '../../forms/cart';
+import {
+  acceptedTermsOf,
+  CHECKOUT_MESSAGES,
+  checkoutSchema,
+  isCheckoutIntent,
+  type CheckoutFormValues,
+} from '../../forms/checkout';
+import { clearStaleInvoicing, invoicingFromForm, invoicingProblemMessage } from '../../forms/checkout-invoicing';
+import { fieldErrorsOf } from '../../forms/field-problems';
+import { intentOf } from '../../forms/intent';
+import { parseForm } from '../../forms/parse';
+import { shopContext } from '../../context';
+import { signedIn } from '../../.server/auth/guards';
+import { clientIpOf } from '../../.server/http/client-ip';
+import { redirectWithNotice } from '../../.server/http/flash';
+import { readFormData } from '../../.server/http/form-data';
+import type { CheckoutField, PlacedOrder } from '../../.server/services/orders-contract';
+import { getLanguage } from '../../middleware/i18next';
+import { checkoutCart, checkoutRules } from './checkout.server';
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Where a placed order goes: nothing to pay → the thank-you page; else its receipt (payment: issue 14). */
+export function placedOrderPath(order: Pick<PlacedOrder, 'orderId' | 'totalCents'>): string {
+  if (order.totalCents === 0) return `/thankyou?${new URLSearchParams({ orderId: order.orderId })}`;
+  return `/account/orders/${order.orderId}`;
+}
+
+/** The service's field problems as the form's messages. */
+function placementMessage(field: CheckoutField, problem: string): string {
+  if (field === 'billingAddressId') return problem === 'notFound' ? CHECKOUT_MESSAGES.billingNotFound : CHECKOUT_MESSAGES.billingRequired;
+  if (field === 'voucherCode') return voucherProblemMessage(field, problem);
+  if (field === 'vatCountry') return invoicingProblemMessage('countryCode', problem);
+  if (field === 'vatNumber' || field === 'receiverCode' || field === 'emailPec') return invoicingProblemMessage(field, problem);
+  return CHECKOUT_MESSAGES.termRequired;
+}
+
+/** The expected total as sent: whole cents, or null for a request without it (curl). */
+function expectedTotalOf(formData: FormData): number | null | 'invalid' {
+  const sent = formData.get('expectedTotalCents');
+  if (sent === null || sent === '') return null;
+  return typeof sent === 'string' && /^\d{1,9}$/.test(sent) ? Number(sent) : 'invalid';
+}
+
+export async function checkoutAction(request: Request, context: Context) {
+  const { user, customer } = signedIn(context);
+  const owner = { customerId: customer.id, subject: user.subject };
+  const { services } = context.get(shopContext);
+  const formData = await readFormData(request);
+  const intent = intentOf(formData) ?? 'pay';
+  if (!isCheckoutIntent(intent)) throw data(null, { status: 400 });
+
+  const billingAddressId = formData.get('billingAddressId');
+  if (typeof billingAddressId === 'string' && billingAddressId !== '') {
+    const kept = await services.cart.setBillingAddress(owner, billingAddressId);
+    // Someone else's address is a 404, except when paying: the service names the field then.
+    if (!kept.ok && intent !== 'pay') throw data(null, { status: 404 });
+  }
+  if (intent === 'billing') return { result: null, billingSaved: true };
+  if (intent === 'pay') return pay(request, context, formData);
+
+  await checkoutCart(request, context);
+  if (intent === 'removeVoucher') {
+    const removed = await services.cart.removeVoucher(owner);
+    if (!removed.ok) throw data(null, { status: 404 });
+    return { result: parseForm(formData, voucherSchema).reply({ fieldErrors: {} }), billingSaved: false };
+  }
+  const submission = parseForm(formData, voucherSchema);
+  if (submission.status !== 'success') return data({ result: submission.reply(), billingSaved: false }, { status: 400 });
+  const applied = await services.cart.applyVoucher(owner, submission.value.voucherCode, { ip: clientIpOf(context) });
+  if (applied.ok) return { result: submission.reply(), billingSaved: false };
+  if (applied.reason === 'not-found') throw data(null, { status: 404 });
+  const status = applied.reason === 'too-many-attempts' ? 429 : 400;
+  return data({ result: submission.reply({ fieldErrors: fieldErrorsOf(applied.fields, voucherProblemMessage) }), billingSaved: false }, { status });
+}
+
+async function pay(request: Request, context: Context, formData: FormData) {
+  const { user, customer } = signedIn(context);
+  const owner = { customerId: customer.id, subject: user.subject };
+  const { services } = context.get(shopContext);
+  const checkoutKey = formData.get('checkoutKey');
+  const expectedTotalCents = expectedTotalOf(formData);
+  if (typeof checkoutKey !== 'string' || !isSubmissionKey(checkoutKey) || expectedTotalCents === 'invalid') throw data(null, { status: 400 });
+
+  // The rules of the cart as it is now. Sent twice, the cart is already an order: nothing is
+  // then required, and the service answers the order this key made.
+  const view = await services.cart.viewCart(owner);
+  const submission = parseForm(formData, checkoutSchema(await checkoutRules(context, view)));
+  clearStaleInvoicing(submission.payload as Record<string, unknown>);
+  if (submission.status !== 'success') return data({ result: submission.reply(), billingSaved: false }, { status: 400 });
+  const values: CheckoutFormValues = submission.value;
+
+  const placed = await services.orders.place({
+    owner,
+    checkoutKey,
+    language: getLanguage(context),
+    billingAddressId: values.billingAddressId || null,
+    invoicing: invoicingFromForm(values),
+    acceptedTerms: acceptedTermsOf(values),
+    expectedTotalCents,
+  });
+  if (placed.ok) throw redirect(placedOrderPath(placed.value));
+  const toCart = (notice: Notice) => redirectWithNotice(request, context, CART_PATH, notice);
+  switch (placed.reason) {
+    case 'invalid':
+      return data(
+        { result: submission.reply({ fieldErrors: fieldErrorsOf(placed.fields, placementMessage) }), billingSaved: false },
+        { status: 400 },
+      );
+    case 'total-changed':
+      return data({ result: submission.reply({ formErrors: ['checkout:errors.totalChanged'] }), billingSaved: false }, { status: 409 });
+    case 'sold-out':
+      return toCart({ key: 'checkout:notice.soldOut', timing: 'cart' });
+    case 'cart-not-ready':
+      return toCart({ key: `cart:blockers.${placed.blockers[0] ?? 'empty'}`, timing: 'cart' });
+    case 'profile-incomplete':
+      throw redirect(profileCompletionHref(pagePath(request.url)));
+    case 'not-found':
+      throw data(null, { status: 404 });
+  }
+}

@@ -1,0 +1,130 @@
+// The checkout page's server side (issue 13): what the page shows, worded here (the browser
+// needs no catalogue, address or country code), and the rules its form is checked with.
+import { randomUUID } from 'node:crypto';
+import { redirect, type RouterContextProvider } from 'react-router';
+import { ADDRESS_ID_PARAM, ADDRESS_TYPE_PARAM, REDIRECT_URI_PARAM, canChooseFor } from '../../domain/address-chooser';
+import { chooseBillingAddressId, showsTaxCode } from '../../domain/billing';
+import { CART_PATH, CHECKOUT_PATH, canCheckout } from '../../domain/cart-summary';
+import { academyTextVersions, termsForCart, type TermsLine } from '../../domain/checkout-terms';
+import { formatPhoneForDisplay } from '../../domain/phone';
+import { pagePath } from '../../domain/page-address';
+import { missingForPurchase, profileCompletionHref } from '../../domain/profile-completeness';
+import type { CheckoutRules } from '../../forms/checkout';
+import { shopContext } from '../../context';
+import { signedIn } from '../../.server/auth/guards';
+import { cookieWithNotice } from '../../.server/http/flash';
+import type { CartPageView } from '../../.server/services/cart-view-contract';
+import { listCountries } from '../../.server/services/lookups';
+import { getInstance, getLanguage } from '../../middleware/i18next';
+import { describeAddresses } from '../account/addresses/address-view.server';
+import { cartPageData } from '../cart/cart.server';
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The address chooser, asked for a billing address, comes back to checkout with `address_id`. */
+export const BILLING_CHOOSER_HREF = `/account/addresses/choose?${new URLSearchParams({
+  [ADDRESS_TYPE_PARAM]: 'billing',
+  [REDIRECT_URI_PARAM]: CHECKOUT_PATH,
+})}`;
+
+/**
+ * The signed-in fan and their cart, if checkout may open: a profile without what buying needs
+ * goes to complete it (and comes back); a cart that is empty or blocked goes to the cart, which
+ * says why (spec §4 "Checkout").
+ */
+export async function checkoutCart(request: Request, context: Context) {
+  const { user, customer } = signedIn(context);
+  if (missingForPurchase(customer).length > 0) throw redirect(profileCompletionHref(pagePath(request.url)));
+  const { services } = context.get(shopContext);
+  const owner = { customerId: customer.id, subject: user.subject };
+  const view = await services.cart.viewCart(owner);
+  if (!canCheckout(view.blockers)) {
+    const notice = { key: `cart:blockers.${view.blockers[0] ?? 'empty'}`, timing: 'cart' as const };
+    throw redirect(CART_PATH, { headers: { 'Set-Cookie': await cookieWithNotice(request, context, notice) } });
+  }
+  return { owner, customer, view };
+}
+
+export type CheckoutCart = Awaited<ReturnType<typeof checkoutCart>>;
+
+/** The products' skus and tags, for the terms the cart's content calls for. */
+async function termsLines(context: Context, view: CartPageView): Promise<TermsLine[]> {
+  const products = await context.get(shopContext).services.catalogue.getProductDetails(view.lines.map((line) => line.productId));
+  return view.lines.flatMap((line) => {
+    const product = products.get(line.productId);
+    return product ? [{ sku: product.sku, tags: product.tags }] : [];
+  });
+}
+
+/** The rules of this cart's form (browser and action check the same). */
+export async function checkoutRules(context: Context, view: CartPageView): Promise<CheckoutRules & { academyTexts: string[] }> {
+  const lines = await termsLines(context, view);
+  return {
+    totalCents: view.totals.totalCents,
+    terms: termsForCart(lines).map((term) => term.name),
+    // The i18n key of each academy text shown ('.' separates i18n keys, so not in them).
+    academyTexts: academyTextVersions(lines).map((version) => version.replaceAll('.', '_')),
+  };
+}
+
+/** The fan's saved addresses to bill to, and the one chosen (`address_id`, the cart's, the preferred one). */
+async function billingChoices(request: Request, context: Context, target: CheckoutCart) {
+  const { services } = context.get(shopContext);
+  const saved = await services.addresses.list(target.customer.id);
+  const addresses = (await describeAddresses(saved, getLanguage(context))).map((address) => ({
+    ...address,
+    selectable: canChooseFor('billing', address.countryCode),
+    /** Billing in Italy shows the tax code (the page's CSS reads this on the radio). */
+    italian: showsTaxCode(address.countryCode),
+  }));
+  const owned = new Set(addresses.filter((address) => address.selectable).map((address) => address.id));
+  const chosen = chooseBillingAddressId(
+    {
+      fromQuery: new URL(request.url).searchParams.get(ADDRESS_ID_PARAM),
+      onCart: await services.cart.billingAddressId(target.owner),
+      preferred: addresses.find((address) => address.isPreferred)?.id ?? null,
+    },
+    owned,
+  );
+  return { addresses, chosen };
+}
+
+/** The buyer's data as checkout shows it, read-only: the profile is where it changes. */
+function buyerView(customer: CheckoutCart['customer']) {
+  const birthPlace = [customer.birthCity, customer.birthProvince ? `(${customer.birthProvince})` : null, customer.birthCountryName]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    phone: customer.phone ? formatPhoneForDisplay(customer.phone) : '',
+    birthPlace,
+    taxCode: customer.taxCode ?? '',
+  };
+}
+
+/** Everything the checkout page shows. A new `checkoutKey` per page shown: one attempt, one order. */
+export async function checkoutPageData(request: Request, context: Context, target: CheckoutCart) {
+  const language = getLanguage(context);
+  const { t } = getInstance(context);
+  const [page, rules, billing, countries] = await Promise.all([
+    cartPageData(target.view, target.customer, language, t),
+    checkoutRules(context, target.view),
+    billingChoices(request, context, target),
+    listCountries(language),
+  ]);
+  return {
+    lines: page.lines.map((line) => ({ id: line.id, name: line.name, holder: line.holder, price: line.price })),
+    totals: page.totals,
+    voucher: page.voucher,
+    rules,
+    billing: { ...billing, chooserHref: BILLING_CHOOSER_HREF },
+    buyer: buyerView(target.customer),
+    vatCountries: countries.map(({ code, name }) => ({ value: code, label: name })),
+    checkoutKey: randomUUID(),
+    expectedTotalCents: target.view.totals.totalCents,
+  };
+}
+
+export type CheckoutPageData = Awaited<ReturnType<typeof checkoutPageData>>;

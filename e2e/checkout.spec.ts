@@ -1,0 +1,133 @@
+import { expect, test } from './support/test';
+import { expectNoAxeViolations } from './support/axe';
+import { javaScriptEnabled } from './support/shop';
+import { saveAddress } from './pages/cart';
+import { CHECKOUT_TEXTS, couponCartReady, paidGiftInCart } from './pages/checkout';
+import { signUpFanWithProfile } from './pages/configure';
+import { DevPages } from './pages/dev';
+
+// Checkout (issue 13), with and without JavaScript: terms by cart content, the error summary,
+// a zero-total order to the thank-you page, and VAT invoicing with its clearing rules.
+
+for (const language of ['en', 'it'] as const) {
+  const texts = CHECKOUT_TEXTS[language];
+
+  test(`a zero-total coupon order: the terms a membership asks, refused without one, then thank-you and the mail (${language})`, async ({
+    page,
+    auth,
+  }) => {
+    test.setTimeout(120_000);
+    const fan = await signUpFanWithProfile(page, auth, language);
+    await couponCartReady(page, language);
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { level: 1, name: texts.heading })).toBeVisible();
+
+    await test.step('a membership-only cart: the membership terms and the guardian declaration; no invoicing, nothing to pay', async () => {
+      await expect(page.getByRole('checkbox', { name: texts.membershipTerms })).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: texts.guardianDeclaration })).toBeVisible();
+      await expect(page.getByRole('checkbox')).toHaveCount(2);
+      await expect(page.getByRole('checkbox', { name: texts.vatToggle })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    });
+
+    const confirm = page.getByRole('button', { name: texts.confirm });
+    await test.step('a box left unticked: refused, the error summary names it and has the focus; the ticked one stays ticked', async () => {
+      await page.getByRole('checkbox', { name: texts.membershipTerms }).check();
+      // With JavaScript the button says what is missing before it is pressed.
+      if (javaScriptEnabled()) await expect(confirm).toHaveAccessibleDescription(new RegExp(texts.guardianLabel));
+      await confirm.click({ force: true });
+      const summary = page.getByRole('alert');
+      await expect(summary).toContainText(texts.guardianLabel);
+      await expect(summary).not.toContainText(texts.termsLabel);
+      await expect(summary).toBeFocused();
+      await expect(page.getByRole('checkbox', { name: texts.membershipTerms })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: texts.guardianDeclaration })).toHaveAccessibleDescription(texts.tickBox);
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('both ticked: the order is placed and fulfilled, straight to the thank-you page', async () => {
+      await page.getByRole('checkbox', { name: texts.guardianDeclaration }).check();
+      await confirm.click();
+      await expect(page).toHaveURL(/\/thankyou\?orderId=[0-9a-f-]{36}$/);
+    });
+
+    await test.step('the confirmation mail, in the fan language, names the membership issued', async () => {
+      await new DevPages(page).openOutbox(fan.email);
+      const mail = page.getByRole('article').filter({ hasText: language === 'en' ? /order \d{9} confirmed/ : /ordine \d{9} confermato/ });
+      await expect(mail).toHaveCount(1);
+      await expect(mail).toContainText(/JM[0-9A-Z]{10}/);
+    });
+  });
+}
+
+test('VAT invoicing: Italy needs the SDI code and PEC; another country clears them; toggling off clears all', async ({ page, auth }) => {
+  test.setTimeout(120_000);
+  const texts = CHECKOUT_TEXTS.en;
+  await signUpFanWithProfile(page, auth, 'en');
+  await saveAddress(page.request, { countryCode: 'IT', provinceCode: 'TO', cityCode: 'L219', postalCode: '10121', street: 'Via Roma', number: '1' });
+  await saveAddress(page.request, { countryCode: 'FR', city: 'Paris', postalCode: '75001', street: 'Rue de Rivoli' });
+  await paidGiftInCart(page.request);
+  await page.goto('/checkout');
+
+  await test.step('billing in Italy shows the tax code; in France it does not', async () => {
+    const taxCode = page.getByRole('definition').filter({ hasText: /^[A-Z]{6}\d{2}/ });
+    await page.getByRole('radio', { name: /Via Roma 1/ }).check();
+    await expect(taxCode).toBeVisible();
+    await page.getByRole('radio', { name: /Rue de Rivoli/ }).check();
+    await expect(taxCode).toBeHidden();
+  });
+
+  const toggle = page.getByRole('checkbox', { name: texts.vatToggle });
+  const country = page.getByLabel(texts.vatCountry);
+  const vatNumber = page.getByRole('textbox', { name: texts.vatNumber });
+  const receiverCode = page.getByRole('textbox', { name: texts.receiverCode });
+  const emailPec = page.getByRole('textbox', { name: texts.emailPec });
+  await test.step('the toggle reveals the fields; Italy adds the SDI code and the PEC, and asks for them', async () => {
+    await expect(country).toBeHidden();
+    await toggle.check();
+    await expect(country).toBeVisible();
+    await expect(receiverCode).toBeHidden();
+    await country.selectOption('IT');
+    await expect(receiverCode).toBeVisible();
+    await expect(emailPec).toBeVisible();
+    await vatNumber.fill('123');
+    // Not ready yet (aria-disabled, so Playwright would wait): pressed anyway, it says why.
+    await page.getByRole('button', { name: texts.pay }).click({ force: true });
+    const summary = page.getByRole('alert');
+    await expect(summary).toContainText(texts.vatItalian);
+    await expect(summary).toContainText(texts.receiverCode);
+    await expect(summary).toContainText(texts.emailPec);
+    await expectNoAxeViolations(page);
+  });
+
+  await test.step('another country: the Italian fields go (and, with JavaScript, the number typed for Italy)', async () => {
+    await vatNumber.fill('12345678901');
+    await receiverCode.fill('ABC1234');
+    await emailPec.fill('fatture@pec.example.it');
+    await country.selectOption('FR');
+    await expect(receiverCode).toBeHidden();
+    if (javaScriptEnabled()) {
+      await expect(vatNumber).toHaveValue('');
+    } else {
+      // Without JavaScript the server applies the rule to what it shows again.
+      await page.getByRole('button', { name: texts.pay }).click({ force: true });
+      await expect(page.getByRole('alert')).toBeVisible();
+      // Hidden for France, so not in the accessibility tree: read the inputs themselves.
+      await expect(page.locator('input[name="receiverCode"]')).toHaveValue('');
+      await expect(page.locator('input[name="emailPec"]')).toHaveValue('');
+    }
+  });
+
+  await test.step('toggling off clears every invoicing field', async () => {
+    await vatNumber.fill('FR12345678');
+    await toggle.uncheck();
+    await expect(country).toBeHidden();
+    if (!javaScriptEnabled()) {
+      await page.getByRole('button', { name: texts.pay }).click({ force: true });
+      await expect(page.getByRole('alert')).toBeVisible();
+    }
+    await toggle.check();
+    await expect(country).toHaveValue('');
+    await expect(vatNumber).toHaveValue('');
+  });
+});

@@ -1,0 +1,86 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Language } from '../support/shop';
+import { CART_TEXTS } from './cart';
+import { mintCoupon } from './configure';
+
+/** The checkout page's texts (app/locales/{it,en}/checkout.json) the tests are driven by. */
+export const CHECKOUT_TEXTS = {
+  en: {
+    heading: 'Checkout',
+    waived: 'Noted: your membership starts as soon as it is paid.',
+    billingLegend: 'Your saved addresses',
+    taxCode: 'Tax code',
+    vatToggle: 'Invoice with a VAT number',
+    vatCountry: 'VAT country',
+    vatNumber: 'VAT number',
+    receiverCode: 'Recipient code (SDI)',
+    emailPec: 'Certified e-mail (PEC)',
+    membershipTerms: /general terms of sale of the club's memberships/,
+    guardianDeclaration: /at least 18 years old/,
+    cardDeclarations: [/personal data given for the club card/, /identity document uploaded/, /club card is personal/, /holder is of legal age/],
+    academyTerms: /terms of the academy programme/,
+    academyText: /Academy 2025\/26/,
+    confirm: 'Confirm order',
+    pay: 'Pay',
+    missingIntro: 'To go on, still to complete:',
+    termsLabel: 'Membership terms',
+    guardianLabel: 'Age and guardian declaration',
+    tickBox: 'Tick this box to go on.',
+    vatItalian: 'An Italian VAT number has 11 digits.',
+    required: 'This field is required.',
+  },
+  it: {
+    heading: 'Cassa',
+    waived: 'Preso nota: la membership inizia appena pagata.',
+    billingLegend: 'I tuoi indirizzi salvati',
+    taxCode: 'Codice fiscale',
+    vatToggle: 'Fattura con partita IVA',
+    vatCountry: 'Paese della partita IVA',
+    vatNumber: 'Partita IVA',
+    receiverCode: 'Codice destinatario (SDI)',
+    emailPec: 'Posta elettronica certificata (PEC)',
+    membershipTerms: /condizioni generali di vendita delle membership/,
+    guardianDeclaration: /almeno 18 anni/,
+    cardDeclarations: [/dati personali indicati per la club card/, /documento d'identità caricato/, /club card è personale/, /titolare della club card è maggiorenne/],
+    academyTerms: /condizioni del programma academy/,
+    academyText: /Academy 2025\/26/,
+    confirm: "Conferma l'ordine",
+    pay: 'Paga',
+    missingIntro: 'Per procedere manca ancora:',
+    termsLabel: 'Condizioni della membership',
+    guardianLabel: 'Dichiarazione di età e del genitore o tutore',
+    tickBox: 'Spunta questa casella per procedere.',
+    vatItalian: 'La partita IVA italiana è composta da 11 cifre.',
+    required: 'Campo obbligatorio.',
+  },
+} as const;
+
+export type CheckoutTexts = (typeof CHECKOUT_TEXTS)[Language];
+
+/** A Stadium membership with a fresh coupon (so the cart costs nothing), its start waived: checkout may open. */
+export async function couponCartReady(page: Page, language: Language): Promise<void> {
+  const code = await mintCoupon(page.request, 'stadium');
+  const added = await page.request.post('/products/stadium/configure/coupon', { form: { couponCode: code, buyFor: 'BUY_CARD' } });
+  expect(added.ok(), `added: ${added.status()}`).toBe(true);
+  await giveWaivers(page, language);
+}
+
+/** Answers the withdrawal question of every item that asks it, on the cart page. */
+export async function giveWaivers(page: Page, language: Language): Promise<void> {
+  const texts = CART_TEXTS[language];
+  await page.goto('/cart');
+  const boxes = page.getByRole('checkbox', { name: new RegExp(texts.waiverLabel) });
+  for (const box of await boxes.all()) {
+    await box.check();
+    await page.getByRole('button', { name: new RegExp(`^${texts.saveChoice}`) }).first().click();
+    await expect(page.getByRole('status')).toContainText(CHECKOUT_TEXTS[language].waived);
+  }
+}
+
+/** A gift of Kids 0–4 (virtual, €30): a cart that costs something and ships nothing. */
+export async function paidGiftInCart(request: APIRequestContext): Promise<void> {
+  const added = await request.post('/products/kids/configure/gift', {
+    form: { giftRecipient: 'someone', giftContactType: 'EMAIL', giftEmail: 'amica@example.org' },
+  });
+  expect(added.ok(), `added: ${added.status()}`).toBe(true);
+}
