@@ -9,6 +9,7 @@ import { seedTestVouchers } from './db/seed/vouchers';
 import type { Config } from './env';
 import { createLogger, type Logger } from './logger';
 import { readConfigWithSecret } from './secrets';
+import { startOrderExpiry } from './jobs/order-expiry';
 import { startMailBackground } from './mail/background';
 import { createServices, type Services } from './services';
 import { createFileDocumentStore } from './uploads/file-document-store';
@@ -61,6 +62,8 @@ export async function startShop(
   const services = createServices({ db: database.db, catalogueChanges: database.catalogueChanges, config, clock, logger, documents });
   // Mail delivery (SMTP or outbox) and the notify-me sweep; stopped before the database closes.
   const mail = startMailBackground({ database, config, clock, logger, notifyMe: services.notifyMe });
+  // Unpaid orders past their payment window give their stock back; stopped before the database closes too.
+  const orderExpiry = startOrderExpiry({ orders: services.orders, logger });
   return {
     config,
     clock,
@@ -72,6 +75,7 @@ export async function startShop(
     close: async () => {
       availability.stop();
       auth.stop();
+      await orderExpiry.stop();
       await mail.stop();
       await database.close();
     },

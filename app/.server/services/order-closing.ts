@@ -22,16 +22,17 @@ export async function closeUnpaidOrder(tx: ShopDb, orderId: string, to: ClosedSt
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position));
-  // Sizes in the order placement takes them (by id), so a release and a placement never deadlock.
-  const variantIds = items.flatMap((item) => (item.variantId === null ? [] : [item.variantId])).sort();
-  for (const variantId of variantIds) {
-    await tx.update(productVariants).set({ stockQty: sql`${productVariants.stockQty} + 1` }).where(eq(productVariants.id, variantId));
-  }
+  // Rows in the order placement takes them — the voucher, then sizes by id — so a release and a
+  // placement sharing a voucher and a size never wait for each other in a circle (a deadlock).
   if (order.voucherCode !== null) {
     await tx
       .update(vouchers)
       .set({ timesUsed: sql`${vouchers.timesUsed} - 1` })
       .where(and(eq(vouchers.code, order.voucherCode), sql`${vouchers.timesUsed} > 0`));
+  }
+  const variantIds = items.flatMap((item) => (item.variantId === null ? [] : [item.variantId])).sort();
+  for (const variantId of variantIds) {
+    await tx.update(productVariants).set({ stockQty: sql`${productVariants.stockQty} + 1` }).where(eq(productVariants.id, variantId));
   }
   const couponCodes = items.flatMap((item) => (item.couponCode === null ? [] : [item.couponCode]));
   if (couponCodes.length > 0) {
