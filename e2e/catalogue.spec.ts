@@ -11,7 +11,7 @@ test.describe('product list', () => {
     const headings = page.locator('section.catalogue__section > h2');
     await expect(headings).toHaveText(['Premium', 'Abbonamenti e carta', 'Junior']);
     expect(await cardNames(page, 'premium')).toEqual(['J1897']);
-    expect(await cardNames(page, 'default')).toEqual(['Black & White', 'Stadium', 'Carta del club']);
+    expect(await cardNames(page, 'default')).toEqual(['Black & White', 'Stadium', 'Carta del club', 'Academy – Scuola calcio']);
     expect(await cardNames(page, 'junior')).toEqual(['Young 11–13', 'Junior 5–10', 'Kids 0–4']);
     await expectNoAxeViolations(page);
   });
@@ -66,7 +66,7 @@ test.describe('product list', () => {
   test('the carousels are keyboard-reachable and the coupon one ends at /coupon', async ({ page }) => {
     await page.goto('/products?lng=en');
     const gallery = page.getByRole('region', { name: "This season's cards" });
-    await expect(gallery.locator('img')).toHaveCount(7);
+    await expect(gallery.locator('img')).toHaveCount(8);
     await gallery.focus();
     await expect(gallery).toBeFocused();
     const coupons = page.getByRole('region', { name: 'Have a coupon?' });

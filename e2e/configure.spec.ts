@@ -6,6 +6,7 @@ import {
   mintCoupon,
   signUpFanWithProfile,
 } from './pages/configure';
+import { CART_TEXTS, cartItem } from './pages/cart';
 import { expectNoAxeViolations } from './support/axe';
 import { waitForHydration } from './support/shop';
 import { expect, test } from './support/test';
@@ -150,6 +151,23 @@ test('the club card with a size, a name and both sides of the document', async (
     await expect(page.getByText('front.png (png)')).toBeVisible();
     await expect(page.getByText('back.pdf (pdf)')).toBeVisible();
   });
+});
+
+test('the academy (neither membership nor card) is bought for oneself: no renewal, nothing to ship, checkout open', async ({ page, auth }) => {
+  const texts = CONFIGURE_TEXTS.en;
+  await signUpFanWithProfile(page, auth, 'en');
+  await page.goto('/products/academy_2526_main/configure');
+  await expect(page).toHaveURL(/\/products\/academy_2526_main\/configure\/buy\?submission=/);
+  await expect(page.getByRole('heading', { name: texts.ownHolder })).toBeVisible();
+  await expect(page.getByLabel(texts.renewal)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await addToCart(page, texts);
+  const item = cartItem(page, 'Academy – Football school');
+  // Its tag, worded by the page (not the raw code).
+  await expect(item.getByText('Academy', { exact: true })).toBeVisible();
+  await expect(item.getByRole('link', { name: CART_TEXTS.en.chooseAddress })).toHaveCount(0);
+  await expectCartCount(page, texts, 1);
+  await expect(page.getByRole('link', { name: CART_TEXTS.en.checkout })).toBeVisible();
 });
 
 // The worker's fan has no birth data: a purchase is blocked until the profile is complete.

@@ -7,7 +7,7 @@ test.describe('shop shell', () => {
     await expect(page).toHaveURL(/\/products$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'it');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Scegli il tuo abbonamento');
-    await expect(page.getByRole('article')).toHaveCount(7);
+    await expect(page.getByRole('article')).toHaveCount(8);
     await expect(page).toHaveTitle('Fan Shop Abbonamenti – Abbonamenti e carta del club');
     await expectNoAxeViolations(page);
   });

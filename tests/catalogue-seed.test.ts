@@ -28,10 +28,10 @@ async function rowCounts() {
 }
 
 describe('catalogue seed', () => {
-  it('holds the seven products of the spec', async () => {
+  it('holds the seven products of the spec and the academy', async () => {
     const list = await servicesFor(database).catalogue.listProducts();
     expect(list.map((product) => product.id).sort()).toEqual(
-      ['black-and-white', 'j1897', 'jcard', 'junior', 'kids', 'stadium', 'young'].sort(),
+      ['academy_2526_main', 'black-and-white', 'j1897', 'jcard', 'junior', 'kids', 'stadium', 'young'].sort(),
     );
   });
 

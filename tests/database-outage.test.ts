@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../app/.server/db/availability';
+import { seedProducts } from '../app/.server/db/seed/catalogue-products';
 import { startShop, type Shop } from '../app/.server/shop';
 import { createEmptyPostgresDatabase } from './support/database';
 import { adminUrl } from './support/postgres';
@@ -105,7 +106,7 @@ describe.runIf(process.env.TEST_DATABASE_KIND === 'postgres')('a PostgreSQL outa
     await eventually(() => reads.failures.length === failuresSoFar, 'reads stop failing');
     await reads.stop();
     expect(reads.failures.every(isDatabaseUnavailable)).toBe(true);
-    expect(await shop.services.catalogue.listProducts()).toHaveLength(7);
+    expect(await shop.services.catalogue.listProducts()).toHaveLength(seedProducts.length);
   });
 
   it('stays unavailable while the database refuses connections and recovers when it accepts them', async () => {
@@ -121,6 +122,6 @@ describe.runIf(process.env.TEST_DATABASE_KIND === 'postgres')('a PostgreSQL outa
 
     await allowConnections(name, true);
     await eventually(() => shop.availability.isAvailable(), 'the probe finds the database back');
-    expect(await shop.services.catalogue.listProducts()).toHaveLength(7);
+    expect(await shop.services.catalogue.listProducts()).toHaveLength(seedProducts.length);
   });
 });

@@ -40,7 +40,7 @@ beforeEach(async () => {
 
 describe('subscribe', () => {
   it('caps how many products one fan waits for, counting parallel asks one after the other', async () => {
-    // A cap of 2 (the shop's is 50; the seed has 7 products).
+    // A cap of 2 (the shop's is 50; the seed has 8 products).
     const notifyMe = createNotifyMeService(serviceDepsFor(database), { maxPending: 2 });
     const fan = await newFan();
     const soldOut = ['young', 'kids', 'j1897'];

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { products } from '../app/.server/db/schema';
+import { seedProducts } from '../app/.server/db/seed/catalogue-products';
 import { startShop } from '../app/.server/shop';
 import { createEmptyPostgresDatabase } from './support/database';
 
@@ -17,7 +18,7 @@ describe.runIf(process.env.TEST_DATABASE_KIND === 'postgres')('starting on Postg
       const env = { ...quiet, DATABASE_URL: database.url, DATA_DIR: dataDir };
       const shops = await Promise.all([startShop(env), startShop(env)]);
       for (const shop of shops) {
-        expect(await shop.services.catalogue.listProducts()).toHaveLength(7);
+        expect(await shop.services.catalogue.listProducts()).toHaveLength(seedProducts.length);
       }
       // One stored offline secret, so either instance reads the other's sessions.
       expect(shops[0]?.config.sessionSecret).toBe(shops[1]?.config.sessionSecret);

@@ -12,6 +12,7 @@ import type {
   sizes,
 } from '../schema';
 import { RESTRICTED_COUNTRY_CODES } from '../../../domain/countries';
+import { ACADEMY_MEMBERSHIP_CODE_ID } from './catalogue-academy';
 
 export { seedProducts } from './catalogue-products';
 
@@ -25,6 +26,8 @@ export const seedMembershipCodes: (typeof membershipCodes.$inferInsert)[] = [
   { id: 5, code: 'YOUNG', section: 'junior', priority: 5, season: SEED_SEASON },
   { id: 6, code: 'JUNIOR', section: 'junior', priority: 6, season: SEED_SEASON },
   { id: 7, code: 'KIDS', section: 'junior', priority: 7, season: SEED_SEASON },
+  // The academy is listed with the default section's products, after the club card.
+  { id: ACADEMY_MEMBERSHIP_CODE_ID, code: 'ACADEMY', section: 'default', priority: 8, season: SEED_SEASON },
 ];
 
 /** `unique_size` has one entry; `upper_body` 36…64 with Italian jacket and UK chest equivalents. */

@@ -1,10 +1,11 @@
 /**
- * Seed data: the seven catalogue products of season 2025/26 (spec §1, §3).
- * Six memberships (adult: J1897, Black & White, Stadium; kids: Young, Junior, Kids)
- * and the shipped club card `jcard`. Prices are integer euro cents.
+ * Seed data: the eight catalogue products of season 2025/26 (spec §1, §3).
+ * Six memberships (adult: J1897, Black & White, Stadium; kids: Young, Junior, Kids),
+ * the shipped club card `jcard` and the academy (catalogue-academy.ts). Prices are integer euro cents.
  */
 import type { BenefitComparison, BenefitValue } from '../../../domain/catalogue-types';
 import type { products } from '../schema';
+import { academyProduct } from './catalogue-academy';
 
 const percent = (value: number): BenefitValue => ({ kind: 'percent', value });
 const FREE: BenefitValue = { kind: 'free' };
@@ -275,4 +276,5 @@ export const seedProducts: (typeof products.$inferInsert)[] = [
       comparison: KIDS_COMPARISON,
     },
   },
+  academyProduct,
 ];
