@@ -2,7 +2,7 @@ import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
 import { javaScriptEnabled } from './support/shop';
 import { saveAddress } from './pages/cart';
-import { CHECKOUT_TEXTS, couponCartReady, paidGiftInCart } from './pages/checkout';
+import { academyInCart, cardShippedToViaRoma, CHECKOUT_TEXTS, couponCartReady, paidGiftInCart } from './pages/checkout';
 import { signUpFanWithProfile } from './pages/configure';
 import { DevPages } from './pages/dev';
 
@@ -131,3 +131,33 @@ test('VAT invoicing: Italy needs the SDI code and PEC; another country clears th
     await expect(vatNumber).toHaveValue('');
   });
 });
+
+test('the terms follow the cart: the academy alone, then with the club card (it)', async ({ page, auth }) => {
+  test.setTimeout(150_000);
+  const texts = CHECKOUT_TEXTS.it;
+  await signUpFanWithProfile(page, auth, 'it');
+  await saveAddress(page.request, { countryCode: 'IT', provinceCode: 'TO', cityCode: 'L219', postalCode: '10121', street: 'Via Roma', number: '1' });
+  await academyInCart(page.request);
+
+  await test.step('only the academy: its terms and its season text, not the membership terms nor the guardian declaration', async () => {
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { level: 1, name: texts.heading })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: texts.academyTerms })).toBeVisible();
+    await expect(page.getByText(texts.academyText)).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: texts.membershipTerms })).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: texts.guardianDeclaration })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  await test.step('with the club card: the membership terms come back, with the four card declarations', async () => {
+    await cardShippedToViaRoma(page);
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { level: 1, name: texts.heading })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: texts.membershipTerms })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: texts.academyTerms })).toBeVisible();
+    for (const declaration of texts.cardDeclarations) await expect(page.getByRole('checkbox', { name: declaration })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: texts.guardianDeclaration })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});
+

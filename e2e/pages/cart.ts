@@ -77,7 +77,8 @@ export const CART_TEXTS = {
 
 export type CartTexts = (typeof CART_TEXTS)[Language];
 
-const PNG = Buffer.from(
+/** The smallest PNG: an identity document's side, as the card's form uploads it. */
+export const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e5273de10000000049454e44ae426082',
   'hex',
 );

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Language } from '../support/shop';
-import { CART_TEXTS } from './cart';
+import { CART_TEXTS, cartItem, PNG } from './cart';
 import { mintCoupon } from './configure';
 
 /** The checkout page's texts (app/locales/{it,en}/checkout.json) the tests are driven by. */
@@ -83,4 +83,30 @@ export async function paidGiftInCart(request: APIRequestContext): Promise<void> 
     form: { giftRecipient: 'someone', giftContactType: 'EMAIL', giftEmail: 'amica@example.org' },
   });
   expect(added.ok(), `added: ${added.status()}`).toBe(true);
+}
+
+/** The academy for oneself (virtual, €249, no waiver): a cart only academy products are in. */
+export async function academyInCart(request: APIRequestContext): Promise<void> {
+  const added = await request.post('/products/academy_2526_main/configure/buy', { form: { buyFor: 'BUY_CARD' } });
+  expect(added.ok(), `added: ${added.status()}`).toBe(true);
+}
+
+/** The club card with its document (Italian pages), shipped to the fan's saved Via Roma address through the cart pages. */
+export async function cardShippedToViaRoma(page: Page): Promise<void> {
+  const texts = CART_TEXTS.it;
+  const added = await page.request.post('/products/jcard/configure/buy', {
+    multipart: {
+      buyFor: 'BUY_CARD',
+      variantId: 'jcard-48',
+      customization: 'MARIO',
+      documentType: 'IDENTITY',
+      documentFront: { name: 'front.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(added.ok(), `card added: ${added.status()}`).toBe(true);
+  await page.goto('/cart');
+  await cartItem(page, 'Carta del club').getByRole('link', { name: new RegExp(`^${texts.chooseAddress}`) }).click();
+  await page.getByRole('radio', { name: /Via Roma 1/ }).check();
+  await page.getByRole('button', { name: texts.shipHere }).click();
+  await expect(page).toHaveURL(/\/cart$/);
 }
