@@ -11,5 +11,6 @@ import dev from '../locales/en/dev.json';
 import configure from '../locales/en/configure.json';
 import configureParts from '../locales/en/configureParts.json';
 import checkout from '../locales/en/checkout.json';
+import orders from '../locales/en/orders.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders };

@@ -11,5 +11,6 @@ import dev from '../locales/it/dev.json';
 import configure from '../locales/it/configure.json';
 import configureParts from '../locales/it/configureParts.json';
 import checkout from '../locales/it/checkout.json';
+import orders from '../locales/it/orders.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders };

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { missingCodeReason, orderIdOf, receiptPath, showsPayBy, thankYouPath } from './order-pages';
+
+const ORDER_ID = '0b7f5c3e-9a51-4c8e-8d2a-2f1e6f0a9b11';
+
+describe('order page addresses', () => {
+  it('names the order by its uuid in the query of the thank-you page and the path of the receipt', () => {
+    expect(thankYouPath(ORDER_ID)).toBe(`/thankyou?orderId=${ORDER_ID}`);
+    expect(receiptPath(ORDER_ID)).toBe(`/account/orders/${ORDER_ID}`);
+  });
+
+  it('escapes whatever else it is given', () => {
+    expect(thankYouPath('a&b=c')).toBe('/thankyou?orderId=a%26b%3Dc');
+    expect(receiptPath('../x?y')).toBe('/account/orders/..%2Fx%3Fy');
+  });
+
+  it('reads the orderId of a thank-you address; absent or blank is none', () => {
+    expect(orderIdOf(new URL(`http://shop.test/thankYou?orderId=${ORDER_ID}`))).toBe(ORDER_ID);
+    expect(orderIdOf(new URL('http://shop.test/thankyou?orderId=not-a-uuid'))).toBe('not-a-uuid');
+    expect(orderIdOf(new URL('http://shop.test/thankyou'))).toBeNull();
+    expect(orderIdOf(new URL('http://shop.test/thankyou?orderId=%20'))).toBeNull();
+  });
+});
+
+describe('what an order shows by its status', () => {
+  it('promises the membership codes while the order is unpaid or paid, and nothing once it is closed', () => {
+    expect(missingCodeReason('awaiting_payment')).toBe('pending');
+    expect(missingCodeReason('paid')).toBe('pending');
+    expect(missingCodeReason('cancelled')).toBe('none');
+    expect(missingCodeReason('expired')).toBe('none');
+    expect(missingCodeReason('fulfilled')).toBe('none');
+  });
+
+  it('shows the pay-by time only while the payment is awaited', () => {
+    expect(showsPayBy('awaiting_payment')).toBe(true);
+    expect(showsPayBy('paid')).toBe(false);
+    expect(showsPayBy('expired')).toBe(false);
+  });
+});

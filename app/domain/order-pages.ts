@@ -1,0 +1,38 @@
+/**
+ * Where a fan sees an order (issue 13): the thank-you page after checkout (spec:
+ * `/thankyou?orderId=…`, also written `/thankYou`), the list of their orders and each receipt.
+ * Addresses carry the order's uuid, never its number; every page checks the owner.
+ */
+import type { OrderStatus } from './order-status';
+
+export const THANK_YOU_PATH = '/thankyou';
+export const ORDERS_PATH = '/account/orders';
+
+/** The thank-you page of a placed order (checkout and the payment return go there). */
+export function thankYouPath(orderId: string): string {
+  return `${THANK_YOU_PATH}?${new URLSearchParams({ orderId }).toString()}`;
+}
+
+/** The receipt of one of the fan's orders. */
+export function receiptPath(orderId: string): string {
+  return `${ORDERS_PATH}/${encodeURIComponent(orderId)}`;
+}
+
+/** The `orderId` a thank-you address names, or null (absent or empty: the plain page). */
+export function orderIdOf(url: URL): string | null {
+  const orderId = url.searchParams.get('orderId')?.trim() ?? '';
+  return orderId === '' ? null : orderId;
+}
+
+/**
+ * What an order line shows where no membership code is (yet): codes are issued when the order
+ * is fulfilled, so one awaiting payment or paid gets them soon, a closed one never.
+ */
+export function missingCodeReason(status: OrderStatus): 'pending' | 'none' {
+  return status === 'awaiting_payment' || status === 'paid' ? 'pending' : 'none';
+}
+
+/** The pay-by time is worth showing only while the order waits for its payment. */
+export function showsPayBy(status: OrderStatus): boolean {
+  return status === 'awaiting_payment';
+}
