@@ -22,6 +22,10 @@ export default [
   route('sign-in/:uid', 'routes/auth/sign-in.tsx'),
   route('sign-in/:uid/sign-up', 'routes/auth/sign-up.tsx'),
 
+  // After checkout (spec: /thankyou?orderId=…, also written /thankYou: paths match whatever the
+  // case, so one route answers both). Not secured: signed out it is the plain success page.
+  route('thankyou', 'routes/orders/thank-you.tsx'),
+
   layout('routes/secured.tsx', [
     route('products/:id/notify-me', 'routes/catalogue/notify-me.tsx'),
     // Configure and add to cart: the entry picks the process; `cartItem` and `buyFor` are query parameters.

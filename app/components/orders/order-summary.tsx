@@ -1,0 +1,105 @@
+import { useShopTranslation } from '../../i18n/use-shop-translation';
+
+export type OrderSummaryLine = {
+  id: string;
+  name: string;
+  /** "Holder: Mario Rossi", or who a gift's holder will be. */
+  holder: string;
+  /** The membership issued for the line, or null with `codeNote` saying why there is none. */
+  membershipCode: string | null;
+  codeNote: string | null;
+  price: string;
+};
+
+/** An order as the thank-you page and the receipt show it, worded on the server. */
+export type OrderSummaryData = {
+  number: string;
+  placedAt: string;
+  status: string;
+  /** Only while the order awaits its payment. */
+  payBy: string | null;
+  lines: OrderSummaryLine[];
+  totals: { subtotal: string; voucher: { label: string; amount: string } | null; shipping: string; total: string };
+};
+
+/**
+ * The order's facts as a description list, then its lines and totals as a table: a row header
+ * per item and per total, so a screen reader names each price by what it is for.
+ */
+export function OrderSummary({ summary }: { summary: OrderSummaryData }) {
+  const { t } = useShopTranslation('orders');
+  const { totals } = summary;
+  return (
+    <section className="order-summary" aria-labelledby="order-summary-heading">
+      <h2 id="order-summary-heading">{t('summary.heading')}</h2>
+      <dl className="order-facts">
+        <div>
+          <dt>{t('summary.number')}</dt>
+          <dd className="order-facts__number">{summary.number}</dd>
+        </div>
+        <div>
+          <dt>{t('summary.placedAt')}</dt>
+          <dd>{summary.placedAt}</dd>
+        </div>
+        <div>
+          <dt>{t('summary.status')}</dt>
+          <dd>{summary.status}</dd>
+        </div>
+        {summary.payBy ? (
+          <div>
+            <dt>{t('summary.payBy')}</dt>
+            <dd>{summary.payBy}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <table className="order-lines">
+        <caption>{t('summary.itemsCaption', { number: summary.number })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('summary.item')}</th>
+            <th scope="col">{t('summary.membershipCode')}</th>
+            <th scope="col" className="order-lines__amount">
+              {t('summary.price')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.lines.map((line) => (
+            <tr key={line.id}>
+              {/* The holder under the name: three columns fit a phone, four did not. */}
+              <th scope="row">
+                <span className="order-lines__name">{line.name}</span>
+                <span className="order-lines__holder">{line.holder}</span>
+              </th>
+              <td>
+                {line.membershipCode ? (
+                  <code className="order-lines__code">{line.membershipCode}</code>
+                ) : (
+                  <span className="order-lines__note">{line.codeNote}</span>
+                )}
+              </td>
+              <td className="order-lines__amount">{line.price}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <TotalRow label={t('summary.subtotal')} amount={totals.subtotal} />
+          {totals.voucher ? <TotalRow label={totals.voucher.label} amount={totals.voucher.amount} /> : null}
+          <TotalRow label={t('summary.shipping')} amount={totals.shipping} />
+          <TotalRow label={t('summary.total')} amount={totals.total} className="order-lines__total" />
+        </tfoot>
+      </table>
+    </section>
+  );
+}
+
+function TotalRow({ label, amount, className }: { label: string; amount: string; className?: string }) {
+  return (
+    <tr className={className}>
+      <th scope="row" colSpan={2}>
+        {label}
+      </th>
+      <td className="order-lines__amount">{amount}</td>
+    </tr>
+  );
+}

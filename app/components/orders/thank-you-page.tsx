@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { ORDERS_PATH } from '../../domain/order-pages';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
+import { Carousel } from '../ui/carousel';
+import { OrderSummary, type OrderSummaryData } from './order-summary';
+import { THANK_YOU_PROMOTIONS } from './thank-you-promotions';
+
+/**
+ * The spec's thank-you page: a success title, the links on to the catalogue and the club card,
+ * and three promotional cards. The order's summary only for its owner (the loader decides).
+ */
+export function ThankYouPage({ summary }: { summary: OrderSummaryData | null }) {
+  const { t } = useShopTranslation('orders');
+  return (
+    <div className="order-page thank-you">
+      <h1>{t('thankYou.heading')}</h1>
+      <p>{t('thankYou.intro')}</p>
+      {summary ? <OrderSummary summary={summary} /> : null}
+      <ul className="order-page__links">
+        <li>
+          <Link to="/products" className="button button--primary">
+            {t('thankYou.continueShopping')}
+          </Link>
+        </li>
+        <li>
+          <Link to="/products/jcard" className="button">
+            {t('thankYou.buyCard')}
+          </Link>
+        </li>
+        {summary ? (
+          <li>
+            <Link to={ORDERS_PATH}>{t('thankYou.allOrders')}</Link>
+          </li>
+        ) : null}
+      </ul>
+      <PromotionCards />
+    </div>
+  );
+}
+
+/** Plain HTML: a list that scrolls sideways (ui/carousel), no script needed. */
+function PromotionCards() {
+  const { t } = useShopTranslation('orders');
+  return (
+    <div className="thank-you__promotions">
+      <h2 id="promotions-heading">{t('thankYou.promotionsHeading')}</h2>
+      <Carousel
+        labelledBy="promotions-heading"
+        slides={THANK_YOU_PROMOTIONS.map((card) => ({
+          key: card.id,
+          content: (
+            <div className="promotion-card">
+              {/* The text says what the card is about: the art is decoration. */}
+              <img src={card.imageUrl} alt="" width={640} height={400} loading="lazy" decoding="async" />
+              <p>{t(`promotions.${card.id}.text`)}</p>
+              <Link to={card.href} className="button button--primary">
+                {t(`promotions.${card.id}.action`)}
+              </Link>
+            </div>
+          ),
+        }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderSummary } from '../../.server/services/orders-contract';
+import { createI18nInstance } from '../../i18n/instance';
+import { resources } from '../../i18n/resources';
+import { orderListRows, orderSummaryData } from './order-summary.server';
+import { CARD_LINE, GIFT_LINE, anOrder } from './testing/order-views';
+
+const tIn = (language: 'it' | 'en') => createI18nInstance(language, resources).t;
+
+describe('orderSummaryData', () => {
+  it('words the order in Italian: number, Rome time, status, lines with holders and codes, totals', () => {
+    expect(orderSummaryData(anOrder(), 'it', tIn('it'))).toEqual({
+      number: '100000042',
+      placedAt: '01/12/26, 10:05:00',
+      status: 'Completato',
+      payBy: null,
+      lines: [
+        { id: 'line-card', name: 'Carta del club', holder: 'Titolare: Mario Rossi', membershipCode: 'JM0123456789', codeNote: null, price: '10\u00a0€' },
+        {
+          id: 'line-gift',
+          name: 'Kids 0–4',
+          holder: 'Un regalo: il titolare sarà chi lo riscatta',
+          membershipCode: 'JMABCDEFGHJK',
+          codeNote: null,
+          price: '49,9\u00a0€',
+        },
+      ],
+      totals: { subtotal: '59,9\u00a0€', voucher: null, shipping: '0\u00a0€', total: '59,9\u00a0€' },
+    });
+  });
+
+  it('shows the pay-by time and promises the codes while the payment is awaited (English)', () => {
+    const awaiting = anOrder({ status: 'awaiting_payment', paidAt: null, lines: [{ ...CARD_LINE, membershipCode: null }] });
+    const summary = orderSummaryData(awaiting, 'en', tIn('en'));
+    expect(summary.status).toBe('Awaiting payment');
+    expect(summary.payBy).toBe('01/12/2026, 10:35:00');
+    expect(summary.lines[0]).toMatchObject({ membershipCode: null, codeNote: 'Issued once paid', price: '€10' });
+  });
+
+  it('says no code was issued for a closed order, and names the voucher and its discount', () => {
+    const expired = anOrder({ status: 'expired', lines: [GIFT_LINE], voucherCode: 'WELCOME10', voucherDiscountCents: 499, totalCents: 4491 });
+    const summary = orderSummaryData(expired, 'en', tIn('en'));
+    expect(summary.status).toBe('Expired');
+    expect(summary.payBy).toBeNull();
+    expect(summary.lines[0]).toMatchObject({ holder: 'A gift: the holder is whoever redeems it', codeNote: 'Not issued' });
+    expect(summary.totals).toEqual({ subtotal: '€59.9', voucher: { label: 'Voucher WELCOME10', amount: '−€4.99' }, shipping: '€0', total: '€44.91' });
+  });
+
+  it('names the buyer as holder of a line bought for themselves without a holder snapshot', () => {
+    const order = anOrder({ lines: [{ ...CARD_LINE, holder: null }] });
+    expect(orderSummaryData(order, 'it', tIn('it')).lines[0]?.holder).toBe('Titolare: Mario Rossi');
+  });
+});
+
+describe('orderListRows', () => {
+  it('words each order for the list, linking to its receipt, in the order given', () => {
+    const orders: OrderSummary[] = [
+      { id: 'b', number: 100000002, status: 'awaiting_payment', placedAt: new Date('2026-12-02T23:30:00Z'), totalCents: 1000, itemCount: 1 },
+      { id: 'a', number: 100000001, status: 'cancelled', placedAt: new Date('2026-12-01T09:00:00Z'), totalCents: 0, itemCount: 3 },
+    ];
+    expect(orderListRows(orders, 'it', tIn('it'))).toEqual([
+      // 23:30 UTC on the 2nd is already the 3rd in Rome.
+      { id: 'b', href: '/account/orders/b', title: 'Ordine 100000002', placedOn: '03/12/2026', status: 'In attesa di pagamento', itemCount: '1', total: '10\u00a0€' },
+      { id: 'a', href: '/account/orders/a', title: 'Ordine 100000001', placedOn: '01/12/2026', status: 'Annullato', itemCount: '3', total: '0\u00a0€' },
+    ]);
+    expect(orderListRows(orders, 'en', tIn('en'))[1]).toMatchObject({ title: 'Order 100000001', status: 'Cancelled', total: '€0' });
+  });
+});

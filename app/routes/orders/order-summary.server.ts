@@ -1,0 +1,69 @@
+// An order as the thank-you page, the receipt and the orders list show it, worded on the server
+// (prices, Rome times, statuses in words), so the browser needs no order code at all.
+import type { TFunction } from 'i18next';
+import type { OrderListRow } from '../../components/orders/order-list-page';
+import type { OrderSummaryData, OrderSummaryLine } from '../../components/orders/order-summary';
+import type { Language } from '../../domain/catalogue-types';
+import { formatShopDate, formatShopDateTime } from '../../domain/display-format';
+import { missingCodeReason, receiptPath, showsPayBy } from '../../domain/order-pages';
+import type { OrderStatus } from '../../domain/order-status';
+import { formatPrice } from '../../domain/price';
+import type { OrderLineView, OrderSummary, OrderView } from '../../.server/services/orders-contract';
+
+/** The status in the fan's words (`orders:status.*`). */
+export function statusInWords(status: OrderStatus, t: TFunction): string {
+  return t(`orders:status.${status}`);
+}
+
+/** Who holds the line: the typed or own holder; a gift's holder is whoever redeems it. */
+function holderOf(line: OrderLineView, order: OrderView, t: TFunction): string {
+  if (line.process === 'gift' && !line.holder) return t('orders:summary.giftHolder');
+  const { firstName, lastName } = line.holder ?? order.buyer;
+  return t('orders:summary.holderName', { name: `${firstName} ${lastName}` });
+}
+
+function lineOf(line: OrderLineView, order: OrderView, language: Language, t: TFunction): OrderSummaryLine {
+  const reason = missingCodeReason(order.status);
+  return {
+    id: line.id,
+    name: line.name[language],
+    holder: holderOf(line, order, t),
+    membershipCode: line.membershipCode,
+    codeNote: line.membershipCode ? null : t(reason === 'pending' ? 'orders:summary.codePending' : 'orders:summary.codeNone'),
+    price: formatPrice(line.unitPriceCents, language),
+  };
+}
+
+/** The summary the thank-you page and the receipt share. */
+export function orderSummaryData(order: OrderView, language: Language, t: TFunction): OrderSummaryData {
+  const money = (cents: number) => formatPrice(cents, language);
+  return {
+    number: String(order.number),
+    placedAt: formatShopDateTime(order.placedAt, language),
+    status: statusInWords(order.status, t),
+    payBy: showsPayBy(order.status) ? formatShopDateTime(order.payBy, language) : null,
+    lines: order.lines.map((line) => lineOf(line, order, language, t)),
+    totals: {
+      subtotal: money(order.subtotalCents),
+      voucher:
+        order.voucherDiscountCents > 0
+          ? { label: t('orders:summary.voucher', { code: order.voucherCode ?? '' }), amount: `−${money(order.voucherDiscountCents)}` }
+          : null,
+      shipping: money(order.shippingCents),
+      total: money(order.totalCents),
+    },
+  };
+}
+
+/** The orders list's rows, in the order given (the service answers newest first). */
+export function orderListRows(orders: readonly OrderSummary[], language: Language, t: TFunction): OrderListRow[] {
+  return orders.map((order) => ({
+    id: order.id,
+    href: receiptPath(order.id),
+    title: t('orders:list.order', { number: String(order.number) }),
+    placedOn: formatShopDate(order.placedAt, language),
+    status: statusInWords(order.status, t),
+    itemCount: String(order.itemCount),
+    total: formatPrice(order.totalCents, language),
+  }));
+}
