@@ -45,6 +45,11 @@ export default [
       index('routes/account/dashboard.tsx'),
       route('profile/complete', 'routes/account/profile-complete.tsx'),
       route('notify-me', 'routes/account/notify-me.tsx'),
+      // The fan's orders and each one's receipt (`orderId` is the order's uuid).
+      ...prefix('orders', [
+        index('routes/account/orders/list.tsx'),
+        route(':orderId', 'routes/account/orders/receipt.tsx'),
+      ]),
       ...prefix('addresses', [
         index('routes/account/addresses/list.tsx'),
         route('new', 'routes/account/addresses/new.tsx'),

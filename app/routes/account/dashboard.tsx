@@ -3,6 +3,7 @@ import { Form, Link, redirect } from 'react-router';
 import { SubmitButton } from '../../components/form/submit-button';
 import { ProfileSummary, type ProfileDisplay } from '../../components/account/profile-summary';
 import { formatBirthDate } from '../../domain/birth-date';
+import { ORDERS_PATH } from '../../domain/order-pages';
 import { pageMeta } from '../../domain/page-meta';
 import { formatPhoneForDisplay } from '../../domain/phone';
 import { missingForPurchase, profileCompletionHref } from '../../domain/profile-completeness';
@@ -82,6 +83,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="account-more-heading">
         <h2 id="account-more-heading">{t('dashboard.moreHeading')}</h2>
         <ul className="account-links">
+          <li>
+            <Link to={ORDERS_PATH}>{t('dashboard.orders')}</Link>
+          </li>
           <li>
             <Link to="/account/addresses">{t('dashboard.addresses')}</Link>
           </li>

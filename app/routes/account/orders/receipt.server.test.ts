@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { BillingAddress } from '../../../domain/billing';
+import type { Language } from '../../../domain/catalogue-types';
+import { createI18nInstance } from '../../../i18n/instance';
+import { resources } from '../../../i18n/resources';
+import { CARD_LINE, anOrder } from '../../orders/testing/order-views';
+import { birthPlaceOf, receiptData, type CountryNamer } from './receipt.server';
+
+const tIn = (language: Language) => createI18nInstance(language, resources).t;
+
+// The lookups take seconds to build and are not the subject: names by code, per language.
+const NAMES: Record<string, Record<Language, string>> = { IT: { it: 'Italia', en: 'Italy' }, FR: { it: 'Francia', en: 'France' } };
+const countryName: CountryNamer = async (code, language) => NAMES[code]?.[language] ?? code;
+
+const TURIN: BillingAddress = {
+  addressId: 'a1',
+  firstName: 'Mario',
+  lastName: 'Rossi',
+  phone: '00390111234567',
+  street: 'Via Roma',
+  number: '1',
+  extraInfo: null,
+  countryCode: 'IT',
+  provinceCode: 'TO',
+  state: 'Torino',
+  region: 'Piemonte',
+  city: 'Torino',
+  cityCode: 'L219',
+  postalCode: '10121',
+};
+
+const PARIS: BillingAddress = { ...TURIN, countryCode: 'FR', provinceCode: null, state: 'EE', region: null, city: 'Paris', cityCode: null, postalCode: '75001' };
+
+describe('receiptData', () => {
+  it('adds the buyer, the billing address, shipping and the terms accepted (Rome time) to the summary', async () => {
+    const order = anOrder({
+      billingAddress: TURIN,
+      lines: [{ ...CARD_LINE, shippingAddress: TURIN }],
+      acceptedTerms: [{ name: 'cardDataDeclaration', version: 'card-data-2025-26.1', acceptedAt: '2026-12-01T09:04:30.000Z' }],
+    });
+    const receipt = await receiptData(order, 'it', tIn('it'), countryName);
+    expect(receipt.title).toBe('Ordine 100000042');
+    expect(receipt.summary.number).toBe('100000042');
+    expect(receipt.buyer).toEqual([
+      { key: 'name', label: 'Nome e cognome', value: 'Mario Rossi' },
+      { key: 'email', label: 'E-mail', value: 'mario@example.org' },
+      { key: 'phone', label: 'Telefono', value: '+39 333 123 4567' },
+      { key: 'birthPlace', label: 'Luogo di nascita', value: 'Roma, Italia' },
+      { key: 'taxCode', label: 'Codice fiscale', value: 'RSSMRA80A01H501U' },
+    ]);
+    expect(receipt.billing).toMatchObject({ name: 'Mario Rossi', street: 'Via Roma 1', place: '10121 Torino (TO)', country: 'Italia' });
+    expect(receipt.shipping).toEqual([{ id: 'line-card', item: 'Carta del club', address: expect.objectContaining({ place: '10121 Torino (TO)' }) }]);
+    expect(receipt.terms).toEqual([
+      {
+        key: 'cardDataDeclaration',
+        label: 'Carta del club: i dati del titolare sono corretti',
+        value: 'Accettazione: 01/12/26, 10:04:30 (versione del testo: card-data-2025-26.1)',
+      },
+    ]);
+    expect(receipt.invoicing).toBeNull();
+  });
+
+  it('leaves out the tax code when billing abroad or with no billing address (spec), and words it in English', async () => {
+    const abroad = await receiptData(anOrder({ billingAddress: PARIS }), 'en', tIn('en'), countryName);
+    expect(abroad.buyer.map((row) => row.key)).toEqual(['name', 'email', 'phone', 'birthPlace']);
+    expect(abroad.buyer[3]).toEqual({ key: 'birthPlace', label: 'Place of birth', value: 'Roma, Italy' });
+    expect(abroad.billing).toMatchObject({ place: '75001 Paris, EE', country: 'France' });
+    const free = await receiptData(anOrder({ billingAddress: null }), 'en', tIn('en'), countryName);
+    expect(free.buyer.map((row) => row.key)).not.toContain('taxCode');
+    expect(free.billing).toBeNull();
+    expect(free.shipping).toEqual([]);
+  });
+
+  it('lists the VAT invoicing data asked for, leaving out what a foreign VAT number does not need', async () => {
+    const italian = { invoiceWithVat: true, countryCode: 'IT', vatNumber: '01234567890', receiverCode: 'ABC1234', emailPec: 'mario@pec.it' };
+    expect((await receiptData(anOrder({ invoicing: italian }), 'en', tIn('en'), countryName)).invoicing).toEqual([
+      { key: 'vatCountry', label: 'Country of the VAT number', value: 'Italy' },
+      { key: 'vatNumber', label: 'VAT number', value: '01234567890' },
+      { key: 'receiverCode', label: 'Receiver code (SDI)', value: 'ABC1234' },
+      { key: 'emailPec', label: 'Certified e-mail (PEC)', value: 'mario@pec.it' },
+    ]);
+    const french = { invoiceWithVat: true, countryCode: 'FR', vatNumber: 'FR12345678901', receiverCode: '', emailPec: '' };
+    expect((await receiptData(anOrder({ invoicing: french }), 'it', tIn('it'), countryName)).invoicing).toEqual([
+      { key: 'vatCountry', label: 'Paese della partita IVA', value: 'Francia' },
+      { key: 'vatNumber', label: 'Partita IVA', value: 'FR12345678901' },
+    ]);
+  });
+});
+
+describe('birthPlaceOf', () => {
+  const buyer = anOrder().buyer;
+
+  it('names city, province and country, without repeating a province named like its city', () => {
+    expect(birthPlaceOf({ ...buyer, birthCity: 'Moncalieri', birthProvince: 'Torino' }, 'Italia')).toBe('Moncalieri, Torino, Italia');
+    expect(birthPlaceOf(buyer, 'Italia')).toBe('Roma, Italia');
+  });
+
+  it('is the country alone for a fan born abroad, and nothing when nothing is known', () => {
+    expect(birthPlaceOf({ ...buyer, birthCity: null, birthProvince: null }, 'France')).toBe('France');
+    expect(birthPlaceOf({ ...buyer, birthCity: null, birthProvince: null }, null)).toBeNull();
+  });
+});

@@ -1,0 +1,90 @@
+// The receipt of one of the fan's orders, worded on the server: the shared summary plus what the
+// order kept of the checkout — the buyer, the billing address, VAT invoicing, where each item
+// ships and which terms were accepted when (times in Rome).
+import type { TFunction } from 'i18next';
+import type { DetailRow, ReceiptData } from '../../../components/orders/receipt-page';
+import { summariseAddress, type AddressSummary } from '../../../domain/address-summary';
+import { showsTaxCode, type BuyerSnapshot } from '../../../domain/billing';
+import type { Language } from '../../../domain/catalogue-types';
+import { formatShopDateTime } from '../../../domain/display-format';
+import { formatPhoneForDisplay } from '../../../domain/phone';
+import type { PostalAddress } from '../../../domain/shipping';
+import type { VatInvoicing } from '../../../domain/vat-invoicing';
+import { getCountry } from '../../../.server/services/lookups';
+import type { OrderView } from '../../../.server/services/orders-contract';
+import { orderSummaryData } from '../../orders/order-summary.server';
+
+/** A country's name in the page's language, by ISO code. */
+export type CountryNamer = (code: string, language: Language) => Promise<string>;
+
+/** Country names from the lookups (ICU names); an unknown code is shown as it is. */
+export const countryNameFromLookups: CountryNamer = async (code, language) => (await getCountry(code, language))?.name ?? code;
+
+/** "Moncalieri, Torino, Italia"; the province is left out where it repeats the city ("Roma, Italia"). */
+export function birthPlaceOf(buyer: BuyerSnapshot, countryName: string | null): string | null {
+  const parts = [buyer.birthCity, buyer.birthProvince !== buyer.birthCity ? buyer.birthProvince : null, countryName];
+  const place = parts.filter((part): part is string => Boolean(part)).join(', ');
+  return place === '' ? null : place;
+}
+
+async function buyerRows(order: OrderView, language: Language, t: TFunction, countryName: CountryNamer): Promise<DetailRow[]> {
+  const { buyer } = order;
+  const country = buyer.birthCountryCode ? await countryName(buyer.birthCountryCode, language) : buyer.birthCountryName;
+  const birthPlace = birthPlaceOf(buyer, country);
+  const rows: (DetailRow | null)[] = [
+    { key: 'name', label: t('orders:receipt.name'), value: `${buyer.firstName} ${buyer.lastName}` },
+    { key: 'email', label: t('orders:receipt.email'), value: buyer.email },
+    buyer.phone ? { key: 'phone', label: t('orders:receipt.phone'), value: formatPhoneForDisplay(buyer.phone) } : null,
+    birthPlace ? { key: 'birthPlace', label: t('orders:receipt.birthPlace'), value: birthPlace } : null,
+    // Spec: the tax code is shown only when billing in Italy.
+    buyer.taxCode && showsTaxCode(order.billingAddress?.countryCode ?? null)
+      ? { key: 'taxCode', label: t('orders:receipt.taxCode'), value: buyer.taxCode }
+      : null,
+  ];
+  return rows.filter((row): row is DetailRow => row !== null);
+}
+
+async function invoicingRows(invoicing: VatInvoicing | null, language: Language, t: TFunction, countryName: CountryNamer): Promise<DetailRow[] | null> {
+  if (!invoicing?.invoiceWithVat) return null;
+  const rows: DetailRow[] = [
+    { key: 'vatCountry', label: t('orders:receipt.vatCountry'), value: await countryName(invoicing.countryCode, language) },
+    { key: 'vatNumber', label: t('orders:receipt.vatNumber'), value: invoicing.vatNumber },
+    { key: 'receiverCode', label: t('orders:receipt.receiverCode'), value: invoicing.receiverCode },
+    { key: 'emailPec', label: t('orders:receipt.emailPec'), value: invoicing.emailPec },
+  ];
+  // Receiver code and PEC are asked only for Italian VAT numbers.
+  return rows.filter((row) => row.value !== '');
+}
+
+async function addressOf(id: string, address: PostalAddress, language: Language, countryName: CountryNamer): Promise<AddressSummary> {
+  return summariseAddress({ ...address, id, isPreferred: false }, await countryName(address.countryCode, language));
+}
+
+/** The receipt page's data. */
+export async function receiptData(
+  order: OrderView,
+  language: Language,
+  t: TFunction,
+  countryName: CountryNamer = countryNameFromLookups,
+): Promise<ReceiptData> {
+  const shipped = order.lines.flatMap((line) => (line.shippingAddress ? [{ line, address: line.shippingAddress }] : []));
+  return {
+    title: t('orders:receipt.heading', { number: String(order.number) }),
+    summary: orderSummaryData(order, language, t),
+    buyer: await buyerRows(order, language, t, countryName),
+    billing: order.billingAddress ? await addressOf(order.billingAddress.addressId, order.billingAddress, language, countryName) : null,
+    invoicing: await invoicingRows(order.invoicing, language, t, countryName),
+    shipping: await Promise.all(
+      shipped.map(async ({ line, address }) => ({
+        id: line.id,
+        item: line.name[language],
+        address: await addressOf(line.id, address, language, countryName),
+      })),
+    ),
+    terms: order.acceptedTerms.map((term) => ({
+      key: term.name,
+      label: t(`orders:terms.${term.name}`),
+      value: t('orders:receipt.termAccepted', { time: formatShopDateTime(new Date(term.acceptedAt), language), version: term.version }),
+    })),
+  };
+}
