@@ -23,14 +23,18 @@ export async function createShopContext(
 
 /**
  * A customer for `subject` and the shop's session cookie of that fan, as a browser would send
- * it: a session row straight in the store (no sign-in flow, so tests stay fast).
+ * it: a session row straight in the store (no sign-in flow, so tests stay fast). Ada Rossi
+ * unless `names` says otherwise (a tax code must match the names).
  */
-export async function signedInCookie(context: RouterContextProvider, subject: string) {
+export async function signedInCookie(
+  context: RouterContextProvider,
+  subject: string,
+  names: { firstName: string; lastName: string } = { firstName: 'Ada', lastName: 'Rossi' },
+) {
   const customer = await context.get(shopContext).services.customers.upsertFromSignIn({
     subject,
     email: `${subject}@example.org`,
-    firstName: 'Ada',
-    lastName: 'Rossi',
+    ...names,
   });
   const { sessions, store } = context.get(authContext);
   const session = await sessions.getSession();
