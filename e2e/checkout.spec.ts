@@ -49,11 +49,14 @@ for (const language of ['en', 'it'] as const) {
       await page.getByRole('checkbox', { name: texts.guardianDeclaration }).check();
       await confirm.click();
       await expect(page).toHaveURL(/\/thankyou\?orderId=[0-9a-f-]{36}$/);
+      // The owner sees the order's summary, with the membership code just issued.
+      await expect(page.getByRole('main')).toContainText(/JM[0-9A-Z]{10}/);
+      await expectNoAxeViolations(page);
     });
 
     await test.step('the confirmation mail, in the fan language, names the membership issued', async () => {
       await new DevPages(page).openOutbox(fan.email);
-      const mail = page.getByRole('article').filter({ hasText: language === 'en' ? /order \d{9} confirmed/ : /ordine \d{9} confermato/ });
+      const mail = page.getByRole('listitem').filter({ hasText: language === 'en' ? /order \d{9} confirmed/ : /ordine \d{9} confermato/ });
       await expect(mail).toHaveCount(1);
       await expect(mail).toContainText(/JM[0-9A-Z]{10}/);
     });
