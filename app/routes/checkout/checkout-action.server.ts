@@ -5,6 +5,7 @@
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import { CART_PATH } from '../../domain/cart-summary';
 import type { Notice } from '../../domain/notice';
+import { receiptPath, thankYouPath } from '../../domain/order-pages';
 import { pagePath } from '../../domain/page-address';
 import { profileCompletionHref } from '../../domain/profile-completeness';
 import { isSubmissionKey } from '../../domain/submission-key';
@@ -33,8 +34,7 @@ type Context = Readonly<RouterContextProvider>;
 
 /** Where a placed order goes: nothing to pay → the thank-you page; else its receipt (payment: issue 14). */
 export function placedOrderPath(order: Pick<PlacedOrder, 'orderId' | 'totalCents'>): string {
-  if (order.totalCents === 0) return `/thankyou?${new URLSearchParams({ orderId: order.orderId })}`;
-  return `/account/orders/${order.orderId}`;
+  return order.totalCents === 0 ? thankYouPath(order.orderId) : receiptPath(order.orderId);
 }
 
 /** The service's field problems as the form's messages. */
