@@ -5,7 +5,7 @@ import { PAY_INTENT, type CheckoutFormField } from '../../forms/checkout';
 import { INTENT_FIELD } from '../../forms/intent';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import type { CheckoutPageData } from '../../routes/checkout/checkout.server';
-import { useHydrated } from '../form/dependent-fields';
+import { useHydrated } from '../form/use-hydrated';
 import { SubmitButton } from '../form/submit-button';
 import { TextField } from '../form/text-field';
 
@@ -62,14 +62,14 @@ export function CheckoutSummary({
 }
 
 function VoucherBox({ voucher, field }: { voucher: CheckoutPageData['voucher']; field: FieldMetadata<string> }) {
-  const { t } = useShopTranslation(['checkout', 'cart']);
+  const { t } = useShopTranslation('checkout');
   if (voucher) {
     return (
       <div className="checkout__voucher">
-        <p>{t('cart:voucher.applied', { code: voucher.code, discount: voucher.discount })}</p>
-        {voucher.refusal ? <p className="form-field__error">{t(`cart:errors.voucher.${voucher.refusal}`)}</p> : null}
+        <p>{t('voucher.applied', { code: voucher.code, discount: voucher.discount })}</p>
+        {voucher.refusal ? <p className="form-field__error">{t(`voucher.refusal.${voucher.refusal}`)}</p> : null}
         <SubmitButton intent="removeVoucher" variant="secondary">
-          {t('cart:voucher.remove')}
+          {t('voucher.remove')}
           <span className="visually-hidden">{`: ${voucher.code}`}</span>
         </SubmitButton>
       </div>
@@ -77,9 +77,9 @@ function VoucherBox({ voucher, field }: { voucher: CheckoutPageData['voucher']; 
   }
   return (
     <div className="checkout__voucher">
-      <TextField field={field} label={t('labels.voucherCode')} autoComplete="off" hint={t('cart:voucher.hint', { max: MAX_VOUCHER_CODE_LENGTH })} />
+      <TextField field={field} label={t('labels.voucherCode')} autoComplete="off" hint={t('voucher.hint', { max: MAX_VOUCHER_CODE_LENGTH })} />
       <SubmitButton intent="voucher" variant="secondary">
-        {t('cart:voucher.apply')}
+        {t('voucher.apply')}
       </SubmitButton>
     </div>
   );

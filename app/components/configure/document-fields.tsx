@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { DOCUMENT_MAX_BYTES } from '../../domain/document-upload';
 import { DOCUMENT_FILE_FIELDS } from '../../forms/document-files';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
-import { useHydrated } from '../form/dependent-fields';
+import { useHydrated } from '../form/use-hydrated';
 import { RadioGroupField } from '../form/radio-group-field';
 import { translateMessage } from '../form/messages';
 

@@ -1,7 +1,8 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { INTENT_FIELD, REFRESH_INTENT } from '../../forms/intent';
 import { previousFieldName, type RefreshAnswer } from '../../forms/refresh';
+import { useHydrated } from './use-hydrated';
 
 /**
  * The browser half of the dependent-lists protocol (forms/refresh.ts), one strategy for every
@@ -15,16 +16,7 @@ import { previousFieldName, type RefreshAnswer } from '../../forms/refresh';
  * Either way the cleared fields that need a value show their message (the refresh's result).
  */
 
-const noSubscription = () => () => {};
-
-/** False on the server and while hydrating, true once React runs in the browser. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+export { useHydrated };
 
 /** What the hook needs of conform's form: emptying the fields a refresh cleared. */
 type UpdatableForm = { update: (options: { name: string; value: string }) => void };
