@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { Cleanup } from './lib/cleanup.js';
 import { buildFixture } from './lib/fixture.js';
 import { measureWindow, probe, warmUp } from './lib/load.js';
+import { formatOrders, measureOrderPlacement } from './lib/orders.js';
 import { backgroundCpuPercent, KB, loadAverage, machineInfo, writeResults } from './lib/report.js';
 import { BUDGETS, FIXTURE_TARGETS, FLOOR, ROUTES } from './lib/routes.js';
 import { BenchError, build, freePort, launchServer } from './lib/server.js';
@@ -25,12 +26,14 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 const FIXTURE_NAME = 'minimal React Router app';
 
-const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S] [--connections N] [--no-build] [--compare REF]
+const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S] [--connections N] [--orders N] [--no-build] [--compare REF]
 
   --duration S     seconds per measured window (default 2)
   --rounds N       interleaved rounds: every route (and build) once per round (default 3)
   --warmup S       warm-up seconds per route and server before the rounds (default 1)
   --connections N  concurrent connections of the load generator (default 20)
+  --orders N       orders per row of the order placement figure (default 150; 0 skips it); PostgreSQL
+                   is the server of DATABASE_TEST_URL (default postgres://postgres@127.0.0.1:5432/postgres)
   --no-build       serve the existing build/ instead of running \`npm run build\` first
   --compare REF    also build REF (a git ref) in a temporary worktree and run both builds
                    interleaved: A = REF, B = this checkout; the report gives B/A per route
@@ -50,6 +53,7 @@ function parseOptions(argv) {
       rounds: { type: 'string', default: '3' },
       warmup: { type: 'string', default: '1' },
       connections: { type: 'string', default: '20' },
+      orders: { type: 'string', default: '150' },
       compare: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -68,6 +72,7 @@ function parseOptions(argv) {
     rounds: whole('rounds', 1),
     warmupSeconds: whole('warmup', 0),
     connections: whole('connections', 1),
+    orders: whole('orders', 0),
     compare: values.compare ?? null,
   };
 }
@@ -155,6 +160,21 @@ async function main() {
     if (interrupted) return 130;
 
     const pins = pinning();
+    // Before any server starts: the machine is otherwise quiet, and a failure shows at once.
+    const orders =
+      options.orders > 0
+        ? await measureOrderPlacement({
+            root: ROOT,
+            orders: options.orders,
+            postgresUrl: process.env.DATABASE_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+            cpu: pins?.server ?? null,
+            isInterrupted: () => interrupted,
+            progress,
+            onCleanup: (remove) => cleanup.add(remove, remove),
+            onStart: stopBuild,
+          })
+        : null;
+    if (interrupted) return 130;
     /** @param {string} root @param {{ script?: string, healthPath?: string }} [extra] */
     const start = async (root, extra) => {
       const server = launchServer(root, await freePort(), { ...extra, cpu: pins?.server ?? null });
@@ -227,9 +247,11 @@ async function main() {
       fixture: { name: FIXTURE_NAME, versions: fixture.versions, futureFlags: fixture.futureFlags },
       budgets: { ...BUDGETS, kilobyteBytes: KB, compression: 'gzip -9', fixtureTargets: FIXTURE_TARGETS },
       ...summary.data,
+      orders,
     };
     print('');
     print(formatSummary(summary, { options, pins, machine, conditions }));
+    if (orders) print(`\n${formatOrders(orders.results, { orders: orders.ordersPerPhase, pinned: pins ? `on CPU ${pins.server}` : null })}`);
     if (summary.failures.length > 0) {
       print(`\nbench FAILED: ${summary.failures.length} asset(s) could not be fetched, results not written`);
       return 1;
