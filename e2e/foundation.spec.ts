@@ -93,6 +93,8 @@ test.describe('error screens', () => {
     test.skip(!javaScriptEnabled, 'only the browser’s router navigates without a document request');
     await page.goto('/account?lng=en');
     await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    // The router exists only once the page has hydrated (CI once navigated before that).
+    await expect.poll(() => page.evaluate(() => '__reactRouterDataRouter' in window)).toBe(true);
     // The root error boundary takes over and React mounts the layout again (CI found it via /cart/{id}).
     await page.evaluate(async () => {
       const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter;
