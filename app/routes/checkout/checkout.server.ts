@@ -5,6 +5,7 @@ import { redirect, type RouterContextProvider } from 'react-router';
 import { ADDRESS_ID_PARAM, ADDRESS_TYPE_PARAM, REDIRECT_URI_PARAM, canChooseFor } from '../../domain/address-chooser';
 import { chooseBillingAddressId, showsTaxCode } from '../../domain/billing';
 import { CART_PATH, CHECKOUT_PATH, canCheckout } from '../../domain/cart-summary';
+import type { Language } from '../../domain/catalogue-types';
 import { academyTextVersions, termsForCart, type TermsLine } from '../../domain/checkout-terms';
 import { formatPhoneForDisplay } from '../../domain/phone';
 import { pagePath } from '../../domain/page-address';
@@ -17,6 +18,7 @@ import type { CartPageView } from '../../.server/services/cart-view-contract';
 import { listCountries } from '../../.server/services/lookups';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import { describeAddresses } from '../account/addresses/address-view.server';
+import { describeBirthPlace } from '../account/birth-place-view.server';
 import { cartPageData } from '../cart/cart.server';
 
 type Context = Readonly<RouterContextProvider>;
@@ -89,11 +91,9 @@ async function billingChoices(request: Request, context: Context, target: Checko
   return { addresses, chosen };
 }
 
-/** The buyer's data as checkout shows it, read-only: the profile is where it changes. */
-function buyerView(customer: CheckoutCart['customer']) {
-  const birthPlace = [customer.birthCity, customer.birthProvince ? `(${customer.birthProvince})` : null, customer.birthCountryName]
-    .filter(Boolean)
-    .join(' ');
+/** The buyer's data as checkout shows it, read-only (the profile is where it changes), worded as the dashboard words it. */
+async function buyerView(customer: CheckoutCart['customer'], language: Language) {
+  const birthPlace = (await describeBirthPlace(customer, language)) ?? '';
   return {
     firstName: customer.firstName,
     lastName: customer.lastName,
@@ -120,7 +120,7 @@ export async function checkoutPageData(request: Request, context: Context, targe
     voucher: page.voucher,
     rules,
     billing: { ...billing, chooserHref: BILLING_CHOOSER_HREF },
-    buyer: buyerView(target.customer),
+    buyer: await buyerView(target.customer, language),
     vatCountries: countries.map(({ code, name }) => ({ value: code, label: name })),
     checkoutKey: randomUUID(),
     expectedTotalCents: target.view.totals.totalCents,
