@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
 import { javaScriptEnabled } from './support/shop';
@@ -81,7 +82,10 @@ test('VAT invoicing: Italy needs the SDI code and PEC; another country clears th
   });
 
   const toggle = page.getByRole('checkbox', { name: texts.vatToggle });
-  const country = page.getByLabel(texts.vatCountry);
+  // With JavaScript the country is searched in a text box (chooseVatCountry); its list shares the label.
+  const country = javaScriptEnabled()
+    ? page.getByRole('combobox', { name: texts.vatCountry }).and(page.locator('input'))
+    : page.getByLabel(texts.vatCountry);
   const vatNumber = page.getByRole('textbox', { name: texts.vatNumber });
   const receiverCode = page.getByRole('textbox', { name: texts.receiverCode });
   const emailPec = page.getByRole('textbox', { name: texts.emailPec });
@@ -90,7 +94,7 @@ test('VAT invoicing: Italy needs the SDI code and PEC; another country clears th
     await toggle.check();
     await expect(country).toBeVisible();
     await expect(receiverCode).toBeHidden();
-    await country.selectOption('IT');
+    await chooseVatCountry(page, texts.vatCountry, { typed: 'ital', name: 'Italy', code: 'IT' }, 'click');
     await expect(receiverCode).toBeVisible();
     await expect(emailPec).toBeVisible();
     await vatNumber.fill('123');
@@ -107,7 +111,7 @@ test('VAT invoicing: Italy needs the SDI code and PEC; another country clears th
     await vatNumber.fill('12345678901');
     await receiverCode.fill('ABC1234');
     await emailPec.fill('fatture@pec.example.it');
-    await country.selectOption('FR');
+    await chooseVatCountry(page, texts.vatCountry, { typed: 'fra', name: 'France', code: 'FR' }, 'keyboard');
     await expect(receiverCode).toBeHidden();
     if (javaScriptEnabled()) {
       await expect(vatNumber).toHaveValue('');
@@ -134,6 +138,34 @@ test('VAT invoicing: Italy needs the SDI code and PEC; another country clears th
     await expect(vatNumber).toHaveValue('');
   });
 });
+
+/**
+ * Without JavaScript the VAT country is a select. With it, a combobox that searches from the
+ * 2nd character (spec §4): one character lists nothing; then the country is picked by `how`.
+ */
+async function chooseVatCountry(page: Page, label: string, country: { typed: string; name: string; code: string }, how: 'click' | 'keyboard') {
+  if (!javaScriptEnabled()) {
+    await page.getByLabel(label).selectOption(country.code);
+    return;
+  }
+  // A native select is a combobox too: the searchable one is the text box.
+  const box = page.getByRole('combobox', { name: label }).and(page.locator('input'));
+  const matches = page.getByRole('listbox', { name: label }).getByRole('option');
+  await box.fill(country.typed.slice(0, 1));
+  await expect(page.getByText('Type at least 2 characters')).toBeVisible();
+  await expect(matches).toHaveCount(0);
+  await box.fill(country.typed);
+  await expect(matches.first()).toHaveText(country.name);
+  if (how === 'click') {
+    await expectNoAxeViolations(page);
+    await matches.first().click();
+  } else {
+    await box.press('ArrowDown');
+    await box.press('Enter');
+  }
+  await expect(box).toHaveValue(country.name);
+  await expect(matches).toHaveCount(0);
+}
 
 test('the terms follow the cart: the academy alone, then with the club card (it)', async ({ page, auth }) => {
   test.setTimeout(150_000);

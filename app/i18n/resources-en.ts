@@ -12,5 +12,6 @@ import configure from '../locales/en/configure.json';
 import configureParts from '../locales/en/configureParts.json';
 import checkout from '../locales/en/checkout.json';
 import orders from '../locales/en/orders.json';
+import combobox from '../locales/en/combobox.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox };

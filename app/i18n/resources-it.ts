@@ -12,5 +12,6 @@ import configure from '../locales/it/configure.json';
 import configureParts from '../locales/it/configureParts.json';
 import checkout from '../locales/it/checkout.json';
 import orders from '../locales/it/orders.json';
+import combobox from '../locales/it/combobox.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox };
