@@ -47,6 +47,8 @@ export const ROUTES = [
   { name: 'cart, 10 items', path: '/cart', as: 'fan', hydrates: true, setup: fillBenchCart },
   { name: 'item address page', path: (found) => found.shippedItemPath ?? '/cart', as: 'fan', hydrates: true },
   { name: 'temporary address form', path: (found) => `${found.shippedItemPath ?? '/cart'}/temporary`, as: 'fan', hydrates: true },
+  // Checkout (issue 13) with that cart, once its shipped item has an address (else it redirects to /cart).
+  { name: 'checkout', path: '/checkout', as: 'fan', hydrates: true, setup: shipBenchCartItem },
 ];
 
 /**
@@ -105,6 +107,41 @@ async function fillBenchCart(baseUrl, jar) {
     await addToCart(baseUrl, jar, '/products/kids/configure/gift', { giftRecipient: 'someone', giftContactType: 'EMAIL', giftEmail: `friend${friend}@example.org` });
   }
   return { shippedItemPath };
+}
+
+/**
+ * Saves an address in Turin for the bench fan and ships the cart's J1897 there, through the real
+ * forms, so that /checkout renders. Runs once per server, after `fillBenchCart`.
+ * @param {string} baseUrl
+ * @param {import('./session.js').CookieJar} jar
+ */
+async function shipBenchCartItem(baseUrl, jar) {
+  const address = { firstName: 'Bench', lastName: 'Fan', phone: '+39 333 1234567', countryCode: 'IT', provinceCode: 'TO', cityCode: 'L219', postalCode: '10121', street: 'Via Roma', number: '1' };
+  const saved = await browse(jar, new URL('/account/addresses/new', baseUrl).href, { method: 'POST', body: new URLSearchParams(address) });
+  if (saved.status !== 200) throw new BenchError(`saving the bench fan's address failed: ${saved.status} at ${new URL(saved.url).pathname}`);
+  const itemPath = shippedItemPathIn((await browse(jar, new URL('/cart', baseUrl).href)).html);
+  if (!itemPath) throw new BenchError('the bench cart shows no address page for J1897');
+  const addressId = /name="addressId"[^>]*value="([0-9a-f-]{36})"/.exec((await browse(jar, new URL(itemPath, baseUrl).href)).html)?.[1];
+  if (!addressId) throw new BenchError(`${itemPath} offers no saved address`);
+  const shipped = await browse(jar, new URL(itemPath, baseUrl).href, { method: 'POST', body: new URLSearchParams({ intent: 'choose', addressId }) });
+  if (shipped.status !== 200 || new URL(shipped.url).pathname !== '/cart') {
+    throw new BenchError(`shipping the bench J1897 failed: ${shipped.status} at ${new URL(shipped.url).pathname}`);
+  }
+  // The memberships ask for the withdrawal waiver (the cart's checkbox, one form per item).
+  for (const itemId of waiverItemsIn(shipped.html)) {
+    const waived = await browse(jar, new URL('/cart', baseUrl).href, { method: 'POST', body: new URLSearchParams({ intent: 'waiver', itemId, waiver: 'on' }) });
+    if (waived.status !== 200) throw new BenchError(`giving the waiver of cart item ${itemId} failed: ${waived.status}`);
+  }
+  const checkout = await browse(jar, new URL('/checkout', baseUrl).href);
+  if (new URL(checkout.url).pathname !== '/checkout') throw new BenchError(`the bench cart cannot check out: /checkout went to ${new URL(checkout.url).pathname}`);
+}
+
+/**
+ * The items whose waiver the cart page asks for (their waiver forms' `itemId`).
+ * @param {string} html
+ */
+export function waiverItemsIn(html) {
+  return [...html.matchAll(/name="itemId" value="([0-9a-f-]{36})"(?:(?!<\/form>)[\s\S])*?name="waiver"/g)].map((match) => /** @type {string} */ (match[1]));
 }
 
 /**

@@ -1,7 +1,7 @@
 // @ts-check
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ROUTES, shippedItemPathIn } from './routes.js';
+import { ROUTES, shippedItemPathIn, waiverItemsIn } from './routes.js';
 
 test('shippedItemPathIn finds the first item address page a cart links to', () => {
   const id = '0b6a1e2c-3d4f-4a5b-8c6d-7e8f9a0b1c2d';
@@ -10,10 +10,22 @@ test('shippedItemPathIn finds the first item address page a cart links to', () =
   assert.equal(shippedItemPathIn('<a href="/cart">Cart</a><a href="/cart/not-an-id">'), null);
 });
 
+test('waiverItemsIn finds the items of the waiver forms, not of the other forms', () => {
+  const [removed, waived, other] = ['0b6a1e2c-3d4f-4a5b-8c6d-7e8f9a0b1c2d', '1c6a1e2c-3d4f-4a5b-8c6d-7e8f9a0b1c2d', '2d6a1e2c-3d4f-4a5b-8c6d-7e8f9a0b1c2d'];
+  const form = (id, inside) => `<form method="post"><input type="hidden" name="itemId" value="${id}"/>${inside}</form>`;
+  const html = [
+    form(removed, '<button name="intent" value="remove">Delete</button>'),
+    form(waived, '<input type="checkbox" name="waiver" value="on"/><button name="intent" value="waiver">Save</button>'),
+    form(other, '<button name="intent" value="remove">Delete</button>'),
+  ].join('');
+  assert.deepEqual(waiverItemsIn(html), [waived]);
+  assert.deepEqual(waiverItemsIn('<p>empty cart</p>'), []);
+});
+
 test('every route has a unique name, and a page budget where it is a page', () => {
   const names = ROUTES.map((route) => route.name);
   assert.equal(new Set(names).size, names.length);
-  for (const name of ['cart, 10 items', 'item address page', 'temporary address form', 'buy form']) {
+  for (const name of ['cart, 10 items', 'item address page', 'temporary address form', 'buy form', 'checkout']) {
     assert.equal(ROUTES.find((route) => route.name === name)?.hydrates, true, name);
   }
 });
