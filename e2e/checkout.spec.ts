@@ -139,6 +139,25 @@ test('VAT invoicing: Italy needs the SDI code and PEC; another country clears th
   });
 });
 
+test('a voucher checkout does not know, and one typed wrong, are refused in words beside the box (en)', async ({ page, auth }) => {
+  test.setTimeout(90_000);
+  await signUpFanWithProfile(page, auth, 'en');
+  await paidGiftInCart(page.request);
+  await page.goto('/checkout');
+  const box = page.getByRole('textbox', { name: 'Voucher code' });
+  for (const [typed, refusal] of [
+    ['NOSUCHCODE', 'We do not know this voucher code.'],
+    ['NO SUCH!', 'A voucher code has only letters, digits and hyphens.'],
+  ] as const) {
+    await box.fill(typed);
+    await page.getByRole('button', { name: 'Apply voucher' }).click();
+    await expect(page.getByRole('alert')).toContainText(refusal);
+    await expect(box).toHaveAccessibleDescription(new RegExp(refusal.replace('.', '\\.')));
+    await expect(page.getByText(/cart:errors/)).toHaveCount(0);
+  }
+  await expectNoAxeViolations(page);
+});
+
 /**
  * Without JavaScript the VAT country is a select. With it, a combobox that searches from the
  * 2nd character (spec §4): one character lists nothing; then the country is picked by `how`.

@@ -5,18 +5,24 @@ import type { BrowserTranslation, Namespace } from './translation-context';
 /**
  * One lazy chunk per language and namespace (named `locale-<language>-<namespace>-<hash>.js`
  * by vite/translation-chunk-names.ts), so a page downloads only the namespaces it uses, in its language.
+ * The mails' texts and the checkout terms' (worded into the page) are the server's alone.
  */
-const bundleImports = import.meta.glob<unknown>('../locales/*/*.json', { import: 'default' });
+const bundleImports = import.meta.glob<unknown>(['../locales/*/*.json', '!../locales/*/mail.json', '!../locales/*/checkoutTerms.json'], {
+  import: 'default',
+});
 
 function importBundle(language: Language, namespace: Namespace): Promise<unknown> {
   const importer = bundleImports[`../locales/${language}/${namespace}.json`];
   return importer ? importer() : Promise.reject(new Error(`no translations for ${language}/${namespace}`));
 }
 
+function isKnownNamespace(name: string): name is Namespace {
+  return `../locales/it/${name}.json` in bundleImports;
+}
+
 /** The namespaces of a space-separated list (the page's HTML) that exist; unknown names are dropped. */
 export function knownNamespaces(list: string): Namespace[] {
-  const names = list.split(/\s+/).filter((name) => `../locales/it/${name}.json` in bundleImports);
-  return [...new Set(names)] as Namespace[];
+  return [...new Set(list.split(/\s+/).filter(isKnownNamespace))];
 }
 
 /**
@@ -49,7 +55,8 @@ export async function loadPageTranslations(language: Language, listed: readonly 
     return promise;
   };
   const whenLoaded = (namespaces: readonly Namespace[]): Promise<void> => {
-    const missing = namespaces.filter((namespace) => !i18n.hasResourceBundle(language, namespace));
+    // A name that is no namespace (a message that only looked like a key) has nothing to load.
+    const missing = namespaces.filter((namespace) => isKnownNamespace(namespace) && !i18n.hasResourceBundle(language, namespace));
     if (missing.length === 0) return LOADED;
     const key = missing.join(' ');
     let wait = waits.get(key);

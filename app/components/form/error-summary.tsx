@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
+import { messageNamespaces } from './messages';
 import { summaryLinkText, type SummaryError } from './summary-errors';
 
 export type { SummaryError } from './summary-errors';
@@ -20,7 +21,7 @@ type ErrorSummaryProps<Name extends string> = {
  * submit handled in the browser. Give it a new `key` after every failed submit to focus it again.
  */
 export function ErrorSummary<Name extends string>({ errors, labels, title }: ErrorSummaryProps<Name>) {
-  const { t, i18n } = useShopTranslation(['common', 'forms']);
+  const { t, i18n } = useShopTranslation(['common', 'forms', ...messageNamespaces(errors.map((error) => error.message))]);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
-import { translateMessage } from './messages';
+import { messageNamespaces, translateMessage } from './messages';
 
 /** The id of a field's hint paragraph, for `aria-describedby`. */
 export function hintIdOf(field: FieldMetadata<string>, hint: string | undefined): string | undefined {
@@ -9,8 +9,8 @@ export function hintIdOf(field: FieldMetadata<string>, hint: string | undefined)
 
 /** A field's hint and its error messages (translated), placed between label and control. */
 export function FieldMessages({ field, hint }: { field: FieldMetadata<string>; hint?: string }) {
-  const { t, i18n } = useShopTranslation(['common', 'forms']);
   const errors = field.errors ?? [];
+  const { t, i18n } = useShopTranslation(['common', 'forms', ...messageNamespaces(errors)]);
   return (
     <>
       {hint ? (
