@@ -13,5 +13,8 @@ import configureParts from '../locales/en/configureParts.json';
 import checkout from '../locales/en/checkout.json';
 import orders from '../locales/en/orders.json';
 import combobox from '../locales/en/combobox.json';
+import addressLines from '../locales/en/addressLines.json';
+import mail from '../locales/en/mail.json';
+import checkoutTerms from '../locales/en/checkoutTerms.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms };

@@ -13,5 +13,8 @@ import configureParts from '../locales/it/configureParts.json';
 import checkout from '../locales/it/checkout.json';
 import orders from '../locales/it/orders.json';
 import combobox from '../locales/it/combobox.json';
+import addressLines from '../locales/it/addressLines.json';
+import mail from '../locales/it/mail.json';
+import checkoutTerms from '../locales/it/checkoutTerms.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms };

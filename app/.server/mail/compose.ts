@@ -34,7 +34,7 @@ export function composeBackInStockMail(mail: BackInStockMail): ComposedMail {
   const t = translatorFor(mail.language);
   const values = { ...mail.values, shopName: t('common:shopName') };
   return {
-    subject: t('notify:mail.backInStock.subject', values),
-    text: t('notify:mail.backInStock.body', values),
+    subject: t('mail:backInStock.subject', values),
+    text: t('mail:backInStock.body', values),
   };
 }

@@ -23,30 +23,30 @@ export function composeOrderConfirmationMail({ order, items, membershipCodes, gi
   const t = translatorFor(order.language);
   const price = (cents: number) => formatPrice(cents, order.language);
   const lines = items.map((item) => {
-    const holder = item.holder ? `${item.holder.firstName} ${item.holder.lastName}` : t('checkout:mail.giftHolder');
+    const holder = item.holder ? `${item.holder.firstName} ${item.holder.lastName}` : t('mail:orderConfirmation.giftHolder');
     const code = membershipCodes.get(item.id);
-    const line = t('checkout:mail.line', { name: item.name[order.language], holder, price: price(item.unitPriceCents) });
-    return code ? `${line}\n  ${t('checkout:mail.membershipCode', { code })}` : line;
+    const line = t('mail:orderConfirmation.line', { name: item.name[order.language], holder, price: price(item.unitPriceCents) });
+    return code ? `${line}\n  ${t('mail:orderConfirmation.membershipCode', { code })}` : line;
   });
   const giftLinks = gifts.map((gift) => {
     const link = `${publicUrl}/redeem-gift?${new URLSearchParams({ code: gift.membershipCode, giftCode: gift.giftCode }).toString()}`;
-    return t('checkout:mail.giftLink', { code: gift.membershipCode, link });
+    return t('mail:orderConfirmation.giftLink', { code: gift.membershipCode, link });
   });
   const totals = [
-    t('checkout:mail.subtotal', { amount: price(order.subtotalCents) }),
-    ...(order.voucherDiscountCents > 0 ? [t('checkout:mail.voucher', { code: order.voucherCode ?? '', amount: price(order.voucherDiscountCents) })] : []),
-    t('checkout:mail.shipping', { amount: price(order.shippingCents) }),
-    t('checkout:mail.total', { amount: price(order.totalCents) }),
+    t('mail:orderConfirmation.subtotal', { amount: price(order.subtotalCents) }),
+    ...(order.voucherDiscountCents > 0 ? [t('mail:orderConfirmation.voucher', { code: order.voucherCode ?? '', amount: price(order.voucherDiscountCents) })] : []),
+    t('mail:orderConfirmation.shipping', { amount: price(order.shippingCents) }),
+    t('mail:orderConfirmation.total', { amount: price(order.totalCents) }),
   ];
   const values = { shopName: t('common:shopName'), number: String(order.number), firstName: order.buyer.firstName };
   const sections = [
-    t('checkout:mail.greeting', values),
-    t('checkout:mail.intro', values),
+    t('mail:orderConfirmation.greeting', values),
+    t('mail:orderConfirmation.intro', values),
     lines.join('\n'),
     totals.join('\n'),
-    ...(giftLinks.length > 0 ? [[t('checkout:mail.giftsIntro'), ...giftLinks].join('\n')] : []),
-    t('checkout:mail.receipt', { link: `${publicUrl}/account/orders/${order.id}` }),
-    t('checkout:mail.signature', values),
+    ...(giftLinks.length > 0 ? [[t('mail:orderConfirmation.giftsIntro'), ...giftLinks].join('\n')] : []),
+    t('mail:orderConfirmation.receipt', { link: `${publicUrl}/account/orders/${order.id}` }),
+    t('mail:orderConfirmation.signature', values),
   ];
-  return { subject: t('checkout:mail.subject', values), text: sections.join('\n\n') };
+  return { subject: t('mail:orderConfirmation.subject', values), text: sections.join('\n\n') };
 }

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import type { AddressSummary } from '../../domain/address-summary';
-import { translateMessage } from '../form/messages';
+import { messageNamespaces, translateMessage } from '../form/messages';
 import { AddressLines, RestrictedCountryAlert } from './address-lines';
 
 /** `unavailableText`: why it cannot be chosen, worded by the page (default: a restricted country). */
@@ -24,8 +24,8 @@ export function AddressChoices({
   checked: string | null;
   legend: string;
 }) {
-  const { t, i18n } = useShopTranslation('addresses');
   const errors = field.errors ?? [];
+  const { t, i18n } = useShopTranslation(['addressLines', 'forms', ...messageNamespaces(errors)]);
   const firstSelectable = Math.max(0, addresses.findIndex((address) => address.selectable));
   return (
     <fieldset className="address-choices" aria-describedby={errors.length > 0 ? field.errorId : undefined}>
@@ -53,7 +53,7 @@ export function AddressChoices({
                 data-italian={address.italian ? '' : undefined}
               />
               <span className="address-choice__text">
-                {address.isPreferred ? <span className="address-preferred">{t('book.preferred')}</span> : null}
+                {address.isPreferred ? <span className="address-preferred">{t('preferred')}</span> : null}
                 <AddressLines address={address} />
               </span>
             </label>

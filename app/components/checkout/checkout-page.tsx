@@ -65,7 +65,7 @@ export function CheckoutPage({ page, result }: { page: CheckoutPageData; result:
           <BillingSection billing={page.billing} field={fields.billingAddressId} totalCents={page.rules.totalCents} />
           <BuyerSection buyer={page.buyer} />
           {page.rules.totalCents > 0 ? <InvoicingSection fields={fields} countries={page.vatCountries} /> : null}
-          <TermsSection fields={fields} terms={page.rules.terms} academyTexts={page.rules.academyTexts} />
+          <TermsSection fields={fields} terms={page.terms} />
         </div>
         <CheckoutSummary page={page} voucherField={fields.voucherCode} missing={missingFields(schema, form.value)} labels={labels} />
       </Form>

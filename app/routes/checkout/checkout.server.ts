@@ -1,12 +1,13 @@
 // The checkout page's server side (issue 13): what the page shows, worded here (the browser
 // needs no catalogue, address or country code), and the rules its form is checked with.
 import { randomUUID } from 'node:crypto';
+import type { TFunction } from 'i18next';
 import { redirect, type RouterContextProvider } from 'react-router';
 import { ADDRESS_ID_PARAM, ADDRESS_TYPE_PARAM, REDIRECT_URI_PARAM, canChooseFor } from '../../domain/address-chooser';
 import { chooseBillingAddressId, showsTaxCode } from '../../domain/billing';
 import { CART_PATH, CHECKOUT_PATH, canCheckout } from '../../domain/cart-summary';
 import type { Language } from '../../domain/catalogue-types';
-import { academyTextVersions, termsForCart, type TermsLine } from '../../domain/checkout-terms';
+import { academyTextVersions, termsForCart, type TermName, type TermsLine } from '../../domain/checkout-terms';
 import { formatPhoneForDisplay } from '../../domain/phone';
 import { pagePath } from '../../domain/page-address';
 import { missingForPurchase, profileCompletionHref } from '../../domain/profile-completeness';
@@ -104,6 +105,22 @@ async function buyerView(customer: CheckoutCart['customer'], language: Language)
   };
 }
 
+/** A box of the terms section: its label, and the texts the fan reads before ticking it. */
+export type TermView = { name: TermName; label: string; texts: string[] };
+
+/**
+ * The terms the cart calls for, worded here: long texts of which a cart shows a few (an academy
+ * season's text only with that academy), so they come with the page instead of every checkout
+ * downloading all of them with its translations (`checkoutTerms` is read on the server only).
+ */
+function termsView(rules: Awaited<ReturnType<typeof checkoutRules>>, t: TFunction): TermView[] {
+  return rules.terms.map((name) => ({
+    name,
+    label: t(`checkoutTerms:${name}`),
+    texts: name === 'academyTerms' ? rules.academyTexts.map((key) => t(`checkoutTerms:academyText.${key}`)) : [],
+  }));
+}
+
 /** Everything the checkout page shows. A new `checkoutKey` per page shown: one attempt, one order. */
 export async function checkoutPageData(request: Request, context: Context, target: CheckoutCart) {
   const language = getLanguage(context);
@@ -118,7 +135,8 @@ export async function checkoutPageData(request: Request, context: Context, targe
     lines: page.lines.map((line) => ({ id: line.id, name: line.name, holder: line.holder, price: line.price })),
     totals: page.totals,
     voucher: page.voucher,
-    rules,
+    rules: { totalCents: rules.totalCents, terms: rules.terms },
+    terms: termsView(rules, t),
     billing: { ...billing, chooserHref: BILLING_CHOOSER_HREF },
     buyer: await buyerView(target.customer, language),
     vatCountries: countries.map(({ code, name }) => ({ value: code, label: name })),
