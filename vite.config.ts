@@ -11,10 +11,12 @@ export default defineConfig({
   environments: {
     ssr: {
       build: {
+        // The server keeps readable code: stack traces and logs name real functions.
+        minify: false,
         rollupOptions: { input: './server.ts' },
       },
     },
   },
-  build: { assetsInlineLimit: 0 },
+  build: { assetsInlineLimit: 0, minify: 'terser' },
   json: { namedExports: false },
 });

@@ -5,6 +5,8 @@
 import { failure, success, type Result } from './result';
 
 export const MAX_VOUCHER_CODE_LENGTH = 30;
+/** Room for spaces typed between the code's characters (normalised away); more is not a code. */
+export const MAX_VOUCHER_INPUT_LENGTH = 40;
 
 /** Upper case, no surrounding or inner spaces: "summer 10" and "SUMMER10" are one code. */
 export function normaliseVoucherCode(typed: string): string {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_VOUCHER_CODE_LENGTH, voucherCodeProblem } from '../domain/voucher';
+import { MAX_VOUCHER_INPUT_LENGTH, voucherCodeProblem } from '../domain/voucher';
 import { FIELD_MESSAGES as M } from './messages';
 
 /**
@@ -32,8 +32,6 @@ export function voucherProblemMessage(_field: string, problem: string): string {
   return VOUCHER_MESSAGES[problem] ?? M.dataNotValid;
 }
 
-/** Room for spaces typed between the code's characters; the code itself is at most 30 (spec). */
-export const MAX_VOUCHER_INPUT_LENGTH = 40;
 
 export const voucherSchema = z.object({
   voucherCode: z.string({ error: M.required }).check(
@@ -44,8 +42,6 @@ export const voucherSchema = z.object({
     }),
   ),
 });
-
-export { MAX_VOUCHER_CODE_LENGTH };
 
 /** The waiver checkbox: `waiver=on` asks for the service to start at once; absent withdraws the request. */
 export function waiverRequested(formData: FormData): boolean {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { TERM_NAMES, type TermName } from '../domain/checkout-terms';
 import { invoicingShape, reportInvoicingProblems } from './checkout-invoicing';
-import { MAX_VOUCHER_INPUT_LENGTH } from './cart';
+import { MAX_VOUCHER_INPUT_LENGTH } from '../domain/voucher';
 
 /**
  * The checkout form (issue 13; fields in docs/forms.md): one `<form>` posting to `/checkout`,

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { normaliseVoucherCode, voucherCodeProblem } from '../domain/voucher';
-import { voucherProblemMessage, MAX_VOUCHER_INPUT_LENGTH } from './cart';
+import { MAX_VOUCHER_INPUT_LENGTH } from '../domain/voucher';
+import { voucherProblemMessage } from './cart';
 import { FIELD_MESSAGES as M } from './messages';
 import { digitsText } from './text';
 

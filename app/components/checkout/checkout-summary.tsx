@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useNavigation } from 'react-router';
-import { MAX_VOUCHER_CODE_LENGTH } from '../../forms/cart';
+import { MAX_VOUCHER_CODE_LENGTH } from '../../domain/voucher';
 import { PAY_INTENT, type CheckoutFormField } from '../../forms/checkout';
 import { INTENT_FIELD } from '../../forms/intent';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
