@@ -6,6 +6,7 @@ import { saveAddress } from './pages/cart';
 import { academyInCart, cardShippedToViaRoma, CHECKOUT_TEXTS, couponCartReady, paidGiftInCart } from './pages/checkout';
 import { signUpFanWithProfile } from './pages/configure';
 import { DevPages } from './pages/dev';
+import { OrderPages } from './pages/orders';
 
 // Checkout (issue 13), with and without JavaScript: terms by cart content, the error summary,
 // a zero-total order to the thank-you page, and VAT invoicing with its clearing rules.
@@ -136,6 +137,38 @@ test('VAT invoicing: Italy needs the SDI code and PEC; another country clears th
     await toggle.check();
     await expect(country).toHaveValue('');
     await expect(vatNumber).toHaveValue('');
+  });
+});
+
+test('an order with something to pay (it): placed awaiting payment, to its receipt; listed; the cart is spent', async ({ page, auth }) => {
+  test.setTimeout(120_000);
+  const texts = CHECKOUT_TEXTS.it;
+  await signUpFanWithProfile(page, auth, 'it');
+  await saveAddress(page.request, { countryCode: 'IT', provinceCode: 'TO', cityCode: 'L219', postalCode: '10121', street: 'Via Roma', number: '1' });
+  await paidGiftInCart(page.request);
+  await page.goto('/checkout');
+  const orders = new OrderPages(page, 'it');
+
+  await test.step('billed to the only address; both boxes ticked; pay places the order and shows its receipt', async () => {
+    await expect(page.getByRole('radio', { name: /Via Roma 1/ })).toBeChecked();
+    await page.getByRole('checkbox', { name: texts.membershipTerms }).check();
+    await page.getByRole('checkbox', { name: texts.guardianDeclaration }).check();
+    await page.getByRole('button', { name: texts.pay }).click();
+    await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
+    const number = await orders.orderNumber();
+    expect(number).toMatch(/^\d{9}$/);
+    await orders.expectReceipt({ number, status: 'awaiting_payment', lines: [{ name: 'Kids 0–4', price: '15 €' }], total: '15 €', codes: 'pending' });
+    await expect(orders.fact(orders.texts.payBy)).not.toBeEmpty();
+    await expectNoAxeViolations(page);
+
+    await orders.openOrderList();
+    await expect(orders.orderCard(number)).toContainText(orders.texts.statuses.awaiting_payment);
+    await orders.openReceiptFromList(number);
+  });
+
+  await test.step('the cart was checked out: checkout sends the fan back to the (empty) cart', async () => {
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/cart$/);
   });
 });
 
