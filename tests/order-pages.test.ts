@@ -146,7 +146,7 @@ describe('the receipt', () => {
     const page = await receiptOf(owner.orderId, owner.cookie);
     expect(page.receipt.title).toBe(`Order ${owner.number}`);
     expect(page.receipt.summary.number).toBe(String(owner.number));
-    expect(page.receipt.buyer.map((row) => row.value)).toEqual(['Mario Rossi', 'order-pages-owner@example.org', '+39 333 123 4567', 'Roma, Italy']);
+    expect(page.receipt.buyer.map((row) => row.value)).toEqual(['Mario Rossi', 'order-pages-owner@example.org', '+39 333 123 4567', 'Roma (RM), Italy']);
     // A free order has no billing address, so no tax code is printed (spec: only billing in Italy).
     expect(page.receipt.billing).toBeNull();
     expect(page.receipt.terms.map((term) => term.key)).toEqual(['membershipTerms', 'guardianDeclaration']);

@@ -18,6 +18,8 @@ export type BuyerSnapshot = {
   birthCountryCode: string | null;
   birthCountryName: string | null;
   birthProvince: string | null;
+  /** Absent in the snapshots of orders placed before 2026-11-25. */
+  birthProvinceCode?: string | null;
   birthCity: string | null;
 };
 

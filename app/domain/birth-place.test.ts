@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isChoosableBirthCountry, taxCodeBirthPlace } from './birth-place';
+import { isChoosableBirthCountry, taxCodeBirthPlace, wordBirthPlace } from './birth-place';
 
 const zCodes = { FR: 'Z110', DE: 'Z112' };
 
@@ -21,5 +21,14 @@ describe('isChoosableBirthCountry', () => {
     expect(isChoosableBirthCountry(' de ', zCodes)).toBe(true);
     expect(isChoosableBirthCountry('HK', zCodes)).toBe(false);
     expect(isChoosableBirthCountry('toString', zCodes)).toBe(false);
+  });
+});
+
+describe('wordBirthPlace', () => {
+  it('is city (province), country; the country alone abroad; nothing without a country', () => {
+    expect(wordBirthPlace({ city: 'Roma', provinceCode: 'RM', country: 'Italia' })).toBe('Roma (RM), Italia');
+    expect(wordBirthPlace({ city: 'Roma', provinceCode: null, country: 'Italia' })).toBe('Roma, Italia');
+    expect(wordBirthPlace({ city: null, provinceCode: null, country: 'France' })).toBe('France');
+    expect(wordBirthPlace({ city: 'Roma', provinceCode: 'RM', country: null })).toBeNull();
   });
 });

@@ -22,3 +22,14 @@ export function isChoosableBirthCountry(code: string, countryNationalCodes: Read
   const country = code.trim().toUpperCase();
   return country === ITALY || Object.hasOwn(countryNationalCodes, country);
 }
+
+/**
+ * A birth place in words, one way wherever it is shown (dashboard, checkout, receipt):
+ * "Roma (RM), Italia", "France"; null when not even the country is known.
+ */
+export function wordBirthPlace(place: { city: string | null; provinceCode: string | null; country: string | null }): string | null {
+  if (!place.country) return null;
+  if (!place.city) return place.country;
+  const province = place.provinceCode ? ` (${place.provinceCode})` : '';
+  return `${place.city}${province}, ${place.country}`;
+}

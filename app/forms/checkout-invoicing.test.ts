@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import { NO_VAT_INVOICING } from '../domain/vat-invoicing';
-import { invoicingFromForm, invoicingProblemMessage, invoicingSchema, MAX_INVOICING_INPUT_LENGTH } from './checkout-invoicing';
+import { checkoutSchema } from './checkout';
+import { invoicingFromForm, invoicingProblemMessage, MAX_INVOICING_INPUT_LENGTH } from './checkout-invoicing';
 import { FIELD_MESSAGES as M } from './messages';
 
 const italian = {
@@ -12,9 +13,14 @@ const italian = {
   emailPec: 'fatture@pec.example.it',
 };
 
+/** The checkout form's schema, whose invoicing part these tests check: no terms, a billing address chosen. */
+const invoicingSchema = (totalCents: number) => checkoutSchema({ totalCents, terms: [] });
+const BILLED = { billingAddressId: '0b6a1e2c-3d4f-4a5b-8c6d-7e8f9a0b1c2d' };
+
 /** A plain HTML form posts every input, empty ones as ''; an unchecked checkbox not at all. */
 function formEntries(input: Record<string, string | undefined>): Record<string, FormDataEntryValue> {
   const formData = new FormData();
+  formData.set('billingAddressId', BILLED.billingAddressId);
   for (const [name, value] of Object.entries(input)) if (value !== undefined) formData.set(name, value);
   return Object.fromEntries(formData);
 }
@@ -27,7 +33,7 @@ function errorsOf(input: Record<string, string | undefined>, totalCents = 1000):
   return errors;
 }
 
-describe('invoicingSchema', () => {
+describe('the checkout schema, invoicing', () => {
   it('asks nothing with the toggle off and ignores the values posted', () => {
     const off = { ...italian, invoiceWithVat: undefined, vatNumber: 'nonsense', receiverCode: '' };
     expect(errorsOf(off)).toEqual({});
@@ -94,7 +100,7 @@ describe('invoicingSchema', () => {
 
   it('works with conform, which posts empty inputs as missing', () => {
     const formData = new FormData();
-    for (const [name, value] of Object.entries({ ...italian, receiverCode: '' })) formData.set(name, value);
+    for (const [name, value] of Object.entries({ ...BILLED, ...italian, receiverCode: '' })) formData.set(name, value);
     const submission = parseWithZod(formData, { schema: invoicingSchema(1000) });
     expect(submission.status === 'error' && submission.error).toEqual({ receiverCode: [M.required] });
   });

@@ -64,9 +64,7 @@ export const invoicingShape = {
   emailPec: invoicingText(),
 };
 
-const invoicingFields = z.object(invoicingShape);
-
-export type InvoicingFormValues = z.infer<typeof invoicingFields>;
+export type InvoicingFormValues = z.infer<z.ZodMiniObject<typeof invoicingShape>>;
 
 /**
  * The values as the domain sees them. An unchecked toggle ignores whatever else was posted (a
@@ -92,11 +90,6 @@ export function reportInvoicingProblems(parsed: InvoicingFormValues, totalCents:
     const problem = problems[field];
     if (problem) sink.addIssue({ code: 'custom', path: [FORM_FIELD[field]], message: invoicingProblemMessage(field, problem) });
   }
-}
-
-/** The schema for a cart whose grand total is `totalCents`: with nothing to pay, nothing is required. */
-export function invoicingSchema(totalCents: number) {
-  return invoicingFields.check(z.superRefine((parsed, context) => reportInvoicingProblems(parsed, totalCents, context)));
 }
 
 /**

@@ -20,6 +20,7 @@ export function buyerOf(customer: Customer): BuyerSnapshot {
     birthCountryCode: customer.birthCountryCode,
     birthCountryName: customer.birthCountryName,
     birthProvince: customer.birthProvince,
+    birthProvinceCode: customer.birthProvinceCode,
     birthCity: customer.birthCity,
   };
 }

@@ -1,6 +1,6 @@
 // The birth-place lists of the profile form (country → province → municipality, narrowed by the
 // birth date) and the birth place as the dashboard reads it: view shaping for the account pages.
-import { isChoosableBirthCountry } from '../../domain/birth-place';
+import { isChoosableBirthCountry, wordBirthPlace } from '../../domain/birth-place';
 import type { Language } from '../../domain/catalogue-types';
 import { ITALY } from '../../domain/countries';
 import { countryNationalCodes, validityDay } from '../../.server/services/birth-places';
@@ -47,7 +47,5 @@ export async function describeBirthPlace(
 ): Promise<string | null> {
   if (!place.birthCountryCode) return null;
   const country = (await getCountry(place.birthCountryCode, language))?.name ?? place.birthCountryCode;
-  if (!place.birthCity) return country;
-  const province = place.birthProvinceCode ? ` (${place.birthProvinceCode})` : '';
-  return `${place.birthCity}${province}, ${country}`;
+  return wordBirthPlace({ city: place.birthCity, provinceCode: place.birthProvinceCode, country });
 }

@@ -5,18 +5,16 @@ import { shopContext } from '../../context';
 import { pagePath } from '../../domain/page-address';
 import { pageMeta } from '../../domain/page-meta';
 import { missingForPurchase, profileCompletionHref } from '../../domain/profile-completeness';
-import { isCartIntent, voucherProblemMessage, voucherSchema, waiverRequested } from '../../forms/cart';
-import { fieldErrorsOf } from '../../forms/field-problems';
+import { isCartIntent, waiverRequested } from '../../forms/cart';
 import { intentOf } from '../../forms/intent';
-import { parseForm } from '../../forms/parse';
 import { signedIn } from '../../.server/auth/guards';
-import { clientIpOf } from '../../.server/http/client-ip';
 import { redirectWithNotice } from '../../.server/http/flash';
 import { readFormData } from '../../.server/http/form-data';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import { CART_PATH, canCheckout } from '../../domain/cart-summary';
 import { cartNotice, cartPageData } from './cart.server';
+import { submitVoucher } from './voucher-submit.server';
 import type { Route } from './+types/cart';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStylesUrl }];
@@ -74,13 +72,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!removed.ok) throw data(null, { status: 404 });
     return done({ key: 'cart:notice.voucherRemoved' }, removed.value);
   }
-  const submission = parseForm(formData, voucherSchema);
-  if (submission.status !== 'success') return data({ voucherResult: submission.reply() }, { status: 400 });
-  const applied = await services.cart.applyVoucher(owner, submission.value.voucherCode, { ip: clientIpOf(context) });
-  if (applied.ok) return done({ key: 'cart:notice.voucherApplied', values: { code: applied.value.code } }, applied.value);
-  if (applied.reason === 'not-found') throw data(null, { status: 404 });
-  const status = applied.reason === 'too-many-attempts' ? 429 : 400;
-  return data({ voucherResult: submission.reply({ fieldErrors: fieldErrorsOf(applied.fields, voucherProblemMessage) }) }, { status });
+  const voucher = await submitVoucher(formData, owner, context);
+  if (voucher.applied) return done({ key: 'cart:notice.voucherApplied', values: { code: voucher.voucher.code } }, voucher.voucher);
+  return data({ voucherResult: voucher.reply }, { status: voucher.status });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);

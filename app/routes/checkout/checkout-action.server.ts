@@ -23,11 +23,11 @@ import { intentOf } from '../../forms/intent';
 import { parseForm } from '../../forms/parse';
 import { shopContext } from '../../context';
 import { signedIn } from '../../.server/auth/guards';
-import { clientIpOf } from '../../.server/http/client-ip';
 import { redirectWithNotice } from '../../.server/http/flash';
 import { readFormData } from '../../.server/http/form-data';
 import type { CheckoutField, PlacedOrder } from '../../.server/services/orders-contract';
 import { getLanguage } from '../../middleware/i18next';
+import { submitVoucher } from '../cart/voucher-submit.server';
 import { checkoutCart, checkoutRules } from './checkout.server';
 
 type Context = Readonly<RouterContextProvider>;
@@ -76,13 +76,9 @@ export async function checkoutAction(request: Request, context: Context) {
     if (!removed.ok) throw data(null, { status: 404 });
     return { result: parseForm(formData, voucherSchema).reply({ fieldErrors: {} }), billingSaved: false };
   }
-  const submission = parseForm(formData, voucherSchema);
-  if (submission.status !== 'success') return data({ result: submission.reply(), billingSaved: false }, { status: 400 });
-  const applied = await services.cart.applyVoucher(owner, submission.value.voucherCode, { ip: clientIpOf(context) });
-  if (applied.ok) return { result: submission.reply(), billingSaved: false };
-  if (applied.reason === 'not-found') throw data(null, { status: 404 });
-  const status = applied.reason === 'too-many-attempts' ? 429 : 400;
-  return data({ result: submission.reply({ fieldErrors: fieldErrorsOf(applied.fields, voucherProblemMessage) }), billingSaved: false }, { status });
+  const voucher = await submitVoucher(formData, owner, context);
+  if (voucher.applied) return { result: voucher.reply, billingSaved: false };
+  return data({ result: voucher.reply, billingSaved: false }, { status: voucher.status });
 }
 
 async function pay(request: Request, context: Context, formData: FormData) {

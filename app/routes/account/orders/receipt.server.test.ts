@@ -4,7 +4,7 @@ import type { Language } from '../../../domain/catalogue-types';
 import { createI18nInstance } from '../../../i18n/instance';
 import { resources } from '../../../i18n/resources';
 import { CARD_LINE, anOrder } from '../../orders/testing/order-views';
-import { birthPlaceOf, receiptData, type CountryNamer } from './receipt.server';
+import { receiptData, type CountryNamer } from './receipt.server';
 
 const tIn = (language: Language) => createI18nInstance(language, resources).t;
 
@@ -45,7 +45,7 @@ describe('receiptData', () => {
       { key: 'name', label: 'Nome e cognome', value: 'Mario Rossi' },
       { key: 'email', label: 'E-mail', value: 'mario@example.org' },
       { key: 'phone', label: 'Telefono', value: '+39 333 123 4567' },
-      { key: 'birthPlace', label: 'Luogo di nascita', value: 'Roma, Italia' },
+      { key: 'birthPlace', label: 'Luogo di nascita', value: 'Roma (RM), Italia' },
       { key: 'taxCode', label: 'Codice fiscale', value: 'RSSMRA80A01H501U' },
     ]);
     expect(receipt.billing).toMatchObject({ name: 'Mario Rossi', street: 'Via Roma 1', place: '10121 Torino (TO)', country: 'Italia' });
@@ -63,7 +63,11 @@ describe('receiptData', () => {
   it('leaves out the tax code when billing abroad or with no billing address (spec), and words it in English', async () => {
     const abroad = await receiptData(anOrder({ billingAddress: PARIS }), 'en', tIn('en'), countryName);
     expect(abroad.buyer.map((row) => row.key)).toEqual(['name', 'email', 'phone', 'birthPlace']);
-    expect(abroad.buyer[3]).toEqual({ key: 'birthPlace', label: 'Place of birth', value: 'Roma, Italy' });
+    expect(abroad.buyer[3]).toEqual({ key: 'birthPlace', label: 'Place of birth', value: 'Roma (RM), Italy' });
+    // A snapshot from before the province code was kept: the place without it.
+    const older = anOrder();
+    delete older.buyer.birthProvinceCode;
+    expect((await receiptData(older, 'en', tIn('en'), countryName)).buyer[3]?.value).toBe('Roma, Italy');
     expect(abroad.billing).toMatchObject({ place: '75001 Paris, EE', country: 'France' });
     const free = await receiptData(anOrder({ billingAddress: null }), 'en', tIn('en'), countryName);
     expect(free.buyer.map((row) => row.key)).not.toContain('taxCode');
@@ -84,19 +88,5 @@ describe('receiptData', () => {
       { key: 'vatCountry', label: 'Paese della partita IVA', value: 'Francia' },
       { key: 'vatNumber', label: 'Partita IVA', value: 'FR12345678901' },
     ]);
-  });
-});
-
-describe('birthPlaceOf', () => {
-  const buyer = anOrder().buyer;
-
-  it('names city, province and country, without repeating a province named like its city', () => {
-    expect(birthPlaceOf({ ...buyer, birthCity: 'Moncalieri', birthProvince: 'Torino' }, 'Italia')).toBe('Moncalieri, Torino, Italia');
-    expect(birthPlaceOf(buyer, 'Italia')).toBe('Roma, Italia');
-  });
-
-  it('is the country alone for a fan born abroad, and nothing when nothing is known', () => {
-    expect(birthPlaceOf({ ...buyer, birthCity: null, birthProvince: null }, 'France')).toBe('France');
-    expect(birthPlaceOf({ ...buyer, birthCity: null, birthProvince: null }, null)).toBeNull();
   });
 });

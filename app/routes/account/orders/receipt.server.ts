@@ -4,7 +4,8 @@
 import type { TFunction } from 'i18next';
 import type { DetailRow, ReceiptData } from '../../../components/orders/receipt-page';
 import { summariseAddress, type AddressSummary } from '../../../domain/address-summary';
-import { showsTaxCode, type BuyerSnapshot } from '../../../domain/billing';
+import { showsTaxCode } from '../../../domain/billing';
+import { wordBirthPlace } from '../../../domain/birth-place';
 import type { Language } from '../../../domain/catalogue-types';
 import { formatShopDateTime } from '../../../domain/display-format';
 import { formatPhoneForDisplay } from '../../../domain/phone';
@@ -20,17 +21,10 @@ export type CountryNamer = (code: string, language: Language) => Promise<string>
 /** Country names from the lookups (ICU names); an unknown code is shown as it is. */
 export const countryNameFromLookups: CountryNamer = async (code, language) => (await getCountry(code, language))?.name ?? code;
 
-/** "Moncalieri, Torino, Italia"; the province is left out where it repeats the city ("Roma, Italia"). */
-export function birthPlaceOf(buyer: BuyerSnapshot, countryName: string | null): string | null {
-  const parts = [buyer.birthCity, buyer.birthProvince !== buyer.birthCity ? buyer.birthProvince : null, countryName];
-  const place = parts.filter((part): part is string => Boolean(part)).join(', ');
-  return place === '' ? null : place;
-}
-
 async function buyerRows(order: OrderView, language: Language, t: TFunction, countryName: CountryNamer): Promise<DetailRow[]> {
   const { buyer } = order;
   const country = buyer.birthCountryCode ? await countryName(buyer.birthCountryCode, language) : buyer.birthCountryName;
-  const birthPlace = birthPlaceOf(buyer, country);
+  const birthPlace = wordBirthPlace({ city: buyer.birthCity, provinceCode: buyer.birthProvinceCode ?? null, country });
   const rows: (DetailRow | null)[] = [
     { key: 'name', label: t('orders:receipt.name'), value: `${buyer.firstName} ${buyer.lastName}` },
     { key: 'email', label: t('orders:receipt.email'), value: buyer.email },

@@ -51,6 +51,7 @@ export function anOrder(more: Partial<OrderView> = {}): OrderView {
       birthCountryCode: 'IT',
       birthCountryName: 'Italia',
       birthProvince: 'Roma',
+      birthProvinceCode: 'RM',
       birthCity: 'Roma',
     },
     billingAddress: null,
