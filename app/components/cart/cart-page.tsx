@@ -1,8 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Form, Link } from 'react-router';
 import { CART_PATH, CHECKOUT_PATH, type CheckoutBlocker } from '../../domain/cart-summary';
-import type { VoucherRefusal } from '../../domain/voucher';
-import { MAX_VOUCHER_CODE_LENGTH } from '../../domain/voucher';
+import { MAX_VOUCHER_CODE_LENGTH, type VoucherRefusal } from '../../domain/voucher';
 import { voucherSchema } from '../../forms/cart';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { ErrorSummary } from '../form/error-summary';
@@ -10,6 +9,7 @@ import { SubmitButton } from '../form/submit-button';
 import { TextField } from '../form/text-field';
 import { useShopForm } from '../form/use-shop-form';
 import { Breadcrumb } from '../ui/breadcrumb';
+import { TotalsList } from '../ui/totals-list';
 import { CartLine, type CartLineData } from './cart-line';
 
 export type CartPageData = {
@@ -59,34 +59,13 @@ function CartBox({ cart, voucherResult }: { cart: CartPageData; voucherResult: S
   const { t } = useShopTranslation('cart');
   const { totals } = cart;
   return (
-    <aside className="cart-box" aria-labelledby="cart-box-heading">
+    <aside className="summary-box" aria-labelledby="cart-box-heading">
       <h2 id="cart-box-heading">{t('box.heading')}</h2>
-      <dl className="cart-box__lines">
-        {cart.lines.map((line) => (
-          <div key={line.id}>
-            <dt>{line.name}</dt>
-            <dd>{line.price}</dd>
-          </div>
-        ))}
-        <div className="cart-box__subtotal">
-          <dt>{t('box.subtotal')}</dt>
-          <dd>{totals.subtotal}</dd>
-        </div>
-        {totals.voucher ? (
-          <div>
-            <dt>{t('box.voucher', { code: cart.voucher?.code ?? '' })}</dt>
-            <dd>{totals.voucher}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t('box.shipping')}</dt>
-          <dd>{totals.shipping}</dd>
-        </div>
-        <div className="cart-box__total">
-          <dt>{t('box.total')}</dt>
-          <dd>{totals.total}</dd>
-        </div>
-      </dl>
+      <TotalsList
+        lines={cart.lines.map((line) => ({ id: line.id, label: line.name, price: line.price }))}
+        totals={totals}
+        words={{ subtotal: t('box.subtotal'), voucher: t('box.voucher', { code: cart.voucher?.code ?? '' }), shipping: t('box.shipping'), total: t('box.total') }}
+      />
       <VoucherBox voucher={cart.voucher} lastResult={voucherResult} />
       <CheckoutAction canCheckout={cart.canCheckout} blockers={cart.blockers} />
     </aside>

@@ -8,6 +8,7 @@ import type { CheckoutPageData } from '../../routes/checkout/checkout.server';
 import { useHydrated } from '../form/use-hydrated';
 import { SubmitButton } from '../form/submit-button';
 import { TextField } from '../form/text-field';
+import { TotalsList } from '../ui/totals-list';
 
 /**
  * Spec "Checkout screen": the cart summary (lines, subtotal, voucher, shipping, total), the
@@ -27,34 +28,18 @@ export function CheckoutSummary({
   const { t } = useShopTranslation('checkout');
   const { totals } = page;
   return (
-    <aside className="checkout__summary" aria-labelledby="summary-heading">
+    <aside className="summary-box" aria-labelledby="summary-heading">
       <h2 id="summary-heading">{t('summary.heading')}</h2>
-      <dl className="checkout__lines">
-        {page.lines.map((line) => (
-          <div key={line.id}>
-            <dt>{t('summary.line', { name: line.name, holder: line.holder })}</dt>
-            <dd>{line.price}</dd>
-          </div>
-        ))}
-        <div className="checkout__subtotal">
-          <dt>{t('summary.subtotal')}</dt>
-          <dd>{totals.subtotal}</dd>
-        </div>
-        {totals.voucher ? (
-          <div>
-            <dt>{t('summary.voucher', { code: page.voucher?.code ?? '' })}</dt>
-            <dd>{totals.voucher}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t('summary.shipping')}</dt>
-          <dd>{totals.shipping}</dd>
-        </div>
-        <div className="checkout__total">
-          <dt>{t('summary.total')}</dt>
-          <dd>{totals.total}</dd>
-        </div>
-      </dl>
+      <TotalsList
+        lines={page.lines.map((line) => ({ id: line.id, label: t('summary.line', { name: line.name, holder: line.holder }), price: line.price }))}
+        totals={totals}
+        words={{
+          subtotal: t('summary.subtotal'),
+          voucher: t('summary.voucher', { code: page.voucher?.code ?? '' }),
+          shipping: t('summary.shipping'),
+          total: t('summary.total'),
+        }}
+      />
       <VoucherBox voucher={page.voucher} field={voucherField} />
       <PayButton missing={missing} labels={labels} free={page.rules.totalCents === 0} />
     </aside>
