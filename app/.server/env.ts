@@ -1,5 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import { z } from 'zod';
+import { paymentsEnvShape, readPaymentsConfig, type PaymentsConfig } from './payments/config';
 import { parseUploadsKey } from './uploads/key';
 
 /**
@@ -41,6 +42,7 @@ const envSchema = z.object({
     .string()
     .refine((text) => parseUploadsKey(text) !== null, 'must be 32 random bytes as 64 hex digits or base64')
     .optional(),
+  ...paymentsEnvShape,
 });
 
 /** The shop's client id at the embedded sign-in service when none is configured. */
@@ -102,6 +104,8 @@ export type Config = Readonly<{
    * shop always has one (UPLOADS_KEY, or `$DATA_DIR/uploads-key` outside production).
    */
   uploads: { directory: string; key: Buffer | null };
+  /** Adyen, or the offline simulator (payments/config.ts). */
+  payments: PaymentsConfig;
 }>;
 
 /** A configuration problem that must stop the process with one line naming the variable. */
@@ -147,6 +151,9 @@ export function readConfig(
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   const sessionSecret = values.SESSION_SECRET ?? options.localSessionSecret ?? OFFLINE_SESSION_SECRET;
   const oidc = readOidcConfig(values, publicUrl, sessionSecret);
+  const payments = readPaymentsConfig(values, { production, publicUrl, sessionSecret }, (message) => {
+    throw new ConfigError(`Invalid configuration: ${message}`);
+  });
   const offlineClientSecrets = [OFFLINE_SESSION_SECRET, embeddedClientSecret(OFFLINE_SESSION_SECRET)];
   if (production && offlineClientSecrets.includes(oidc.clientSecret)) {
     throw new ConfigError('Invalid configuration: OIDC_CLIENT_SECRET must not be the offline default in production');
@@ -180,5 +187,6 @@ export function readConfig(
       directory: `${values.DATA_DIR.replace(/\/+$/, '')}/uploads`,
       key: (values.UPLOADS_KEY ? parseUploadsKey(values.UPLOADS_KEY) : null) ?? options.localUploadsKey ?? null,
     },
+    payments,
   };
 }

@@ -3,6 +3,7 @@ import { expressContext } from '../../app/.server/auth/context';
 import { systemClock } from '../../app/.server/clock';
 import type { Database } from '../../app/.server/db/client';
 import { readConfig } from '../../app/.server/env';
+import { ADYEN_TEST_ENV } from '../../app/.server/payments/testing';
 import { shopContext } from '../../app/context';
 import { servicesFor } from './services';
 
@@ -11,6 +12,7 @@ const PRODUCTION_SETTINGS = {
   PUBLIC_URL: 'https://shop.example',
   SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
   UPLOADS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+  ...ADYEN_TEST_ENV,
 };
 
 /**

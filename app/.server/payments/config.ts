@@ -1,0 +1,90 @@
+import { hkdfSync } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * The payment service provider's settings (issue 14): Adyen's Checkout API, or the shop's
+ * Adyen-compatible simulator, which is the offline default. The code that pays is the same for
+ * both: only the base URL and the keys differ.
+ */
+export type PaymentsConfig = Readonly<{
+  /** True when the shop's own simulator answers (no ADYEN_API_KEY). */
+  simulated: boolean;
+  environment: 'test' | 'live';
+  /** Where Checkout API requests go, without the version (`…/v72/payments` is appended). */
+  checkoutApiUrl: string;
+  apiKey: string;
+  merchantAccount: string;
+  /** For the browser's Drop-in: Adyen client keys start with `test_` or `live_`, as their environment. */
+  clientKey: string;
+  /** The webhooks' HMAC key, as hex. */
+  hmacKey: string;
+}>;
+
+/** The variables read here (validated with the rest of the configuration in env.ts). */
+export const paymentsEnvShape = {
+  ADYEN_API_KEY: z.string().regex(/^[\x21-\x7e]{8,500}$/, 'must be printable ASCII without spaces').optional(),
+  ADYEN_MERCHANT_ACCOUNT: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'must be a merchant account name (letters, digits, _ . -)').optional(),
+  ADYEN_CLIENT_KEY: z.string().regex(/^(test|live)_[A-Za-z0-9]{8,200}$/, 'must be a client key (test_… or live_…)').optional(),
+  ADYEN_HMAC_KEY: z.string().regex(/^(?:[0-9A-Fa-f]{2}){16,128}$/, 'must be the HMAC key as hex digits').optional(),
+  ADYEN_ENVIRONMENT: z.enum(['test', 'live']).default('test'),
+  ADYEN_LIVE_URL_PREFIX: z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be the live URL prefix (letters, digits, hyphens)').optional(),
+  PAYMENT_SIMULATOR: z.enum(['on', 'off']).optional(),
+};
+
+type PaymentsEnv = z.infer<z.ZodObject<typeof paymentsEnvShape>>;
+
+/** The simulator's merchant account, and the prefix of its client key (Drop-in reads `test_`). */
+export const SIMULATOR_MERCHANT_ACCOUNT = 'FanShopSimulator';
+/** Where the simulator is mounted in the shop (server.ts), below the public URL. */
+export const SIMULATOR_PATH = '/_psp';
+
+const ADYEN_TEST_CHECKOUT = 'https://checkout-test.adyen.com';
+
+/** A secret of the simulator's, derived from the session secret: never a known default where that is not. */
+function simulatorSecret(sessionSecret: string, purpose: string): string {
+  return Buffer.from(hkdfSync('sha256', sessionSecret, 'fan-shop', `payment simulator ${purpose} v1`, 32)).toString('hex').toUpperCase();
+}
+
+/**
+ * Reads the payment settings, or says in one line what is missing. With ADYEN_API_KEY every
+ * other Adyen setting is required (and the live URL prefix for live); without it the simulator
+ * answers — in production only when PAYMENT_SIMULATOR=on says so.
+ */
+export function readPaymentsConfig(
+  values: PaymentsEnv,
+  context: { production: boolean; publicUrl: string; sessionSecret: string },
+  fail: (message: string) => never,
+): PaymentsConfig {
+  if (values.ADYEN_API_KEY) {
+    if (values.PAYMENT_SIMULATOR === 'on') fail('PAYMENT_SIMULATOR=on and ADYEN_API_KEY exclude each other: unset one');
+    for (const name of ['ADYEN_MERCHANT_ACCOUNT', 'ADYEN_CLIENT_KEY', 'ADYEN_HMAC_KEY'] as const) {
+      if (!values[name]) fail(`${name} is required with ADYEN_API_KEY`);
+    }
+    const environment = values.ADYEN_ENVIRONMENT;
+    if (!values.ADYEN_CLIENT_KEY?.startsWith(`${environment}_`)) fail(`ADYEN_CLIENT_KEY must be a ${environment}_ key for ADYEN_ENVIRONMENT=${environment}`);
+    if (environment === 'live' && !values.ADYEN_LIVE_URL_PREFIX) fail('ADYEN_LIVE_URL_PREFIX is required with ADYEN_ENVIRONMENT=live');
+    return {
+      simulated: false,
+      environment,
+      checkoutApiUrl:
+        environment === 'live' ? `https://${values.ADYEN_LIVE_URL_PREFIX}-checkout-live.adyenpayments.com/checkout` : ADYEN_TEST_CHECKOUT,
+      apiKey: values.ADYEN_API_KEY,
+      merchantAccount: values.ADYEN_MERCHANT_ACCOUNT ?? '',
+      clientKey: values.ADYEN_CLIENT_KEY ?? '',
+      hmacKey: values.ADYEN_HMAC_KEY ?? '',
+    };
+  }
+  if (values.PAYMENT_SIMULATOR === 'off') fail('ADYEN_API_KEY is required with PAYMENT_SIMULATOR=off');
+  if (context.production && values.PAYMENT_SIMULATOR !== 'on') {
+    fail('ADYEN_API_KEY is required when NODE_ENV=production (or PAYMENT_SIMULATOR=on, for a demonstration shop)');
+  }
+  return {
+    simulated: true,
+    environment: 'test',
+    checkoutApiUrl: `${context.publicUrl}${SIMULATOR_PATH}/checkout`,
+    apiKey: simulatorSecret(context.sessionSecret, 'api key'),
+    merchantAccount: SIMULATOR_MERCHANT_ACCOUNT,
+    clientKey: `test_${simulatorSecret(context.sessionSecret, 'client key').slice(0, 32)}`,
+    hmacKey: simulatorSecret(context.sessionSecret, 'hmac key'),
+  };
+}
