@@ -10,6 +10,8 @@ import { appCompression } from './app/.server/http/compression';
 import { bareErrors, requestGuards } from './app/.server/http/request-guards';
 import { discardUnreadBody } from './app/.server/http/unread-body';
 import { errorSerializer, type Logger } from './app/.server/logger';
+import { SIMULATOR_PATH } from './app/.server/payments/config';
+import { paymentSimulator } from './app/.server/payments/simulator/router';
 import { assignCspNonce, securityHeaders } from './app/.server/http/security-headers';
 import { authContext, expressContext } from './app/.server/auth/context';
 import { startShop } from './app/.server/shop';
@@ -91,6 +93,8 @@ export async function createShopServer(
   // The embedded sign-in service (issuer `${PUBLIC_URL}/sso`); absent with an external OIDC_ISSUER.
   const identityProvider = shop.auth.identityProvider;
   if (identityProvider) app.use('/sso', identityProvider.handler);
+  // The Adyen-compatible payment simulator, when no Adyen account is configured (payments/config.ts).
+  if (config.payments.simulated) app.use(SIMULATOR_PATH, paymentSimulator(config.payments));
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
