@@ -34,7 +34,7 @@ test.describe('HTTP contract', () => {
   test('offline, the payment simulator answers at /_psp as Adyen would: without the API key, 401 in Adyen’s error format', async ({ request }) => {
     const response = await request.post('/_psp/checkout/v72/paymentMethods', { data: { merchantAccount: 'FanShopSimulator' } });
     expect(response.status()).toBe(401);
-    expect(await response.json()).toEqual({ status: 401, errorCode: '00_401', message: 'Unauthorized', errorType: 'security' });
+    expect(await response.json()).toEqual({ status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized', errorType: 'security' });
   });
 
   test('security headers and request id are set', async ({ request }) => {

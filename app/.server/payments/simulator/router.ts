@@ -7,13 +7,13 @@ function adyenError(res: Response, status: number, errorCode: string, message: s
   res.status(status).json({ status, errorCode, message, errorType });
 }
 
-/** The API key, compared in constant time: a wrong one is Adyen's 401 `00_401`. */
+/** The API key, compared in constant time: a wrong one is Adyen's 401 `000` "HTTP Status Response - Unauthorized". */
 function apiKeyOf(expected: string): RequestHandler {
   const wanted = Buffer.from(expected);
   return (req, res, next) => {
     const given = Buffer.from(req.get('X-API-Key') ?? '');
     if (given.length === wanted.length && timingSafeEqual(given, wanted)) return next();
-    adyenError(res, 401, '00_401', 'Unauthorized', 'security');
+    adyenError(res, 401, '000', 'HTTP Status Response - Unauthorized', 'security');
   };
 }
 
