@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, EMBEDDED_CLIENT_ID, readConfig } from './env';
-import { ADYEN_TEST_ENV } from './payments/testing';
+import { PRODUCTION_ENV } from './env-testing';
 
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  SESSION_SECRET: 'a-real-secret-that-is-long-enough-1234567890',
-  PUBLIC_URL: 'https://shop.example.org/',
-  UPLOADS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
-  ...ADYEN_TEST_ENV,
-};
+const PRODUCTION = PRODUCTION_ENV;
 
 describe('sign-in configuration', () => {
   it('uses the embedded sign-in service under PUBLIC_URL by default', () => {

@@ -3,24 +3,17 @@ import { expressContext } from '../../app/.server/auth/context';
 import { systemClock } from '../../app/.server/clock';
 import type { Database } from '../../app/.server/db/client';
 import { readConfig } from '../../app/.server/env';
-import { ADYEN_TEST_ENV } from '../../app/.server/payments/testing';
+import { PRODUCTION_ENV } from '../../app/.server/env-testing';
 import { shopContext } from '../../app/context';
 import { servicesFor } from './services';
 
-/** A production configuration's required settings (every one of them, so a new one is added here once). */
-const PRODUCTION_SETTINGS = {
-  PUBLIC_URL: 'https://shop.example',
-  SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
-  UPLOADS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
-  ...ADYEN_TEST_ENV,
-};
 
 /**
  * Route args for a support page (/dev/…) requested from `remoteAddress` (the socket's, not
  * X-Forwarded-For), in production or not: what its guard and loader read, nothing more.
  */
 export function devPageArgs(database: Database, production: boolean, remoteAddress: string) {
-  const config = readConfig({ NODE_ENV: production ? 'production' : 'development', LOG_LEVEL: 'silent', ...PRODUCTION_SETTINGS });
+  const config = readConfig({ ...PRODUCTION_ENV, NODE_ENV: production ? 'production' : 'development', LOG_LEVEL: 'silent' });
   return (path: string, init?: RequestInit) => {
     const context = new RouterContextProvider();
     context.set(shopContext, { config, clock: systemClock, services: servicesFor(database) });

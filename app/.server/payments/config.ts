@@ -33,7 +33,7 @@ export const paymentsEnvShape = {
 
 type PaymentsEnv = z.infer<z.ZodObject<typeof paymentsEnvShape>>;
 
-/** The simulator's merchant account, and the prefix of its client key (Drop-in reads `test_`). */
+/** The simulator's merchant account. */
 export const SIMULATOR_MERCHANT_ACCOUNT = 'FanShopSimulator';
 /** Where the simulator is mounted in the shop (server.ts), below the public URL. */
 export const SIMULATOR_PATH = '/_psp';
