@@ -1,13 +1,12 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
-import { conformSharedHelpers } from './vite/conform-shared-helpers';
 import { conformZodMini } from './vite/conform-zod-mini';
 import { translationChunkNames } from './vite/translation-chunk-names';
 
 // server.ts is compiled by Vite together with the routes, so the Express app and the
 // route modules share one copy of app/context.ts (typed context keys are identity-based).
 export default defineConfig({
-  plugins: [reactRouter(), conformZodMini(), conformSharedHelpers(), translationChunkNames()],
+  plugins: [reactRouter(), conformZodMini(), translationChunkNames()],
   environments: {
     ssr: {
       build: {
