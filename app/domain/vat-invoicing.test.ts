@@ -4,7 +4,6 @@ import {
   emailPecProblem,
   invoicingProblems,
   invoicingToStore,
-  isVatCountrySearchReady,
   NO_VAT_INVOICING,
   normalizeVatNumber,
   receiverCodeProblem,
@@ -32,13 +31,6 @@ describe('constants', () => {
     expect(VAT_RECEIVER_CODE_LENGTH).toBe(7);
     expect(VAT_COUNTRY_SEARCH_MIN).toBe(2);
     expect(VAT_NUMBER_DEBOUNCE_MS).toBe(500);
-  });
-
-  it('searches countries from 2 characters typed', () => {
-    expect(isVatCountrySearchReady('')).toBe(false);
-    expect(isVatCountrySearchReady('I')).toBe(false);
-    expect(isVatCountrySearchReady(' I ')).toBe(false);
-    expect(isVatCountrySearchReady('It')).toBe(true);
   });
 });
 

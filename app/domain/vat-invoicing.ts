@@ -14,7 +14,7 @@ export const NO_VAT_INVOICING: VatInvoicing = { invoiceWithVat: false, countryCo
 
 /** The SDI receiver code (codice destinatario) has exactly 7 characters. */
 export const VAT_RECEIVER_CODE_LENGTH = 7;
-/** The VAT country list is searched once this many characters are typed. */
+/** The VAT country list is searched once this many characters are typed (the combobox's `minSearchLength`). */
 export const VAT_COUNTRY_SEARCH_MIN = 2;
 /** The VAT number is checked this long after the fan stops typing. */
 export const VAT_NUMBER_DEBOUNCE_MS = 500;
@@ -31,11 +31,6 @@ const ITALIAN_VAT_NUMBER = /^\d{11}$/;
 const FOREIGN_VAT_NUMBER = /^[A-Z0-9]{5,30}$/;
 const RECEIVER_CODE = new RegExp(`^[A-Z0-9]{${VAT_RECEIVER_CODE_LENGTH}}$`);
 const COUNTRY_CODE = /^[A-Z]{2}$/;
-
-/** Whether the typed country search is long enough to look up. */
-export function isVatCountrySearchReady(query: string): boolean {
-  return query.trim().length >= VAT_COUNTRY_SEARCH_MIN;
-}
 
 export function normalizeCountryCode(code: string): string {
   return code.trim().toUpperCase();
