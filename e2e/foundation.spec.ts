@@ -1,4 +1,5 @@
 import { expectNoAxeViolations } from './support/axe';
+import { waitForHydration } from './support/shop';
 import { expect, test } from './support/test';
 
 test.describe('shop shell', () => {
@@ -141,7 +142,10 @@ test.describe('translations in the browser', () => {
     expect(listed).not.toContain('addresses');
     await expect.poll(() => translations.toSorted()).toEqual(listed.map((namespace) => `en/${namespace}`).toSorted());
 
-    await page.getByRole('link', { name: 'Addresses', exact: true }).click();
+    // A link followed before hydration is an ordinary page load (CI once clicked that early).
+    const addresses = page.getByRole('link', { name: 'Addresses', exact: true });
+    await waitForHydration(addresses);
+    await addresses.click();
     await expect(page).toHaveURL(/\/account\/addresses$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your addresses' })).toBeVisible();
     await expect(page.getByText('The addresses saved here can be chosen for delivery and billing.')).toBeVisible();

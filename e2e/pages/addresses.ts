@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { javaScriptEnabled, type Language } from '../support/shop';
+import { javaScriptEnabled, waitForHydration, type Language } from '../support/shop';
 
 /** The address pages' texts the tests rely on, per language. */
 export const ADDRESS_TEXTS = {
@@ -91,12 +91,21 @@ export class AddressForm {
    * A dependent list changed: with JavaScript the select sends the refresh itself; without, the
    * fan presses "Update the lists". Either way the page comes back with the narrowed lists.
    */
+  /**
+   * With JavaScript a list's change is handled by React: a choice made before the page has
+   * hydrated reaches no handler (CI once chose France on a page still being hydrated).
+   */
+  async untilInteractive(): Promise<void> {
+    if (javaScriptEnabled()) await waitForHydration(this.field('country'));
+  }
+
   async afterListChoice(): Promise<void> {
     if (!javaScriptEnabled()) await this.page.getByRole('button', { name: this.texts.refresh }).click();
   }
 
   /** Province → city → zip in that order, then the rest. */
   async fillItalian(address: ItalianAddress): Promise<void> {
+    await this.untilInteractive();
     const city = this.field('cityIt');
     const zip = this.field('zip');
     await expect(city).toBeDisabled();
@@ -120,6 +129,7 @@ export class AddressForm {
 
   /** Another country: free-text city and zip, no province. */
   async fillForeign(address: ForeignAddress): Promise<void> {
+    await this.untilInteractive();
     await this.field('country').selectOption({ label: address.country });
     await this.afterListChoice();
     await expect(this.field('province')).toHaveCount(0);
