@@ -8,3 +8,4 @@ export * from './coupons';
 export * from './vouchers';
 export * from './cart';
 export * from './orders';
+export * from './payments';
