@@ -22,6 +22,7 @@ CREATE TABLE "payments" (
 	"amount_cents" integer NOT NULL,
 	"session_id" text,
 	"session_url" text,
+	"session_result" text,
 	"psp_reference" text,
 	"refusal_reason" text,
 	"refusal_reason_code" text,

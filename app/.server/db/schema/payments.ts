@@ -30,6 +30,8 @@ export const payments = pgTable(
     /** The hosted session (hosted flow), and where the fan is sent to pay. */
     sessionId: text('session_id'),
     sessionUrl: text('session_url'),
+    /** What the fan brought back from the hosted page: with it the session's result can be asked again (reconciliation). */
+    sessionResult: text('session_result'),
     /** The PSP's reference of the payment, once one is known. */
     pspReference: text('psp_reference'),
     refusalReason: text('refusal_reason'),
