@@ -12,6 +12,7 @@ import { discardUnreadBody } from './app/.server/http/unread-body';
 import { errorSerializer, type Logger } from './app/.server/logger';
 import { SIMULATOR_PATH } from './app/.server/payments/config';
 import { paymentSimulator } from './app/.server/payments/simulator/router';
+import { PAYMENT_WEBHOOK_PATH, paymentWebhookHandlers } from './app/.server/payments/webhook-endpoint';
 import { assignCspNonce, securityHeaders } from './app/.server/http/security-headers';
 import { authContext, expressContext } from './app/.server/auth/context';
 import { startShop } from './app/.server/shop';
@@ -95,6 +96,8 @@ export async function createShopServer(
   if (identityProvider) app.use('/sso', identityProvider.handler);
   // The Adyen-compatible payment simulator, when no Adyen account is configured (payments/config.ts).
   if (config.payments.simulated) app.use(SIMULATOR_PATH, paymentSimulator(config.payments));
+  // The PSP's webhooks: HMAC-checked, stored, answered `[accepted]` (payments/webhook-endpoint.ts).
+  app.post(PAYMENT_WEBHOOK_PATH, ...paymentWebhookHandlers({ hmacKey: config.payments.hmacKey, events: shop.services.payments.events, logger }));
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);

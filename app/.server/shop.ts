@@ -10,6 +10,7 @@ import type { Config } from './env';
 import { createLogger, type Logger } from './logger';
 import { readConfigWithSecret } from './secrets';
 import { startOrderExpiry } from './jobs/order-expiry';
+import { startPaymentsJob } from './jobs/payments';
 import { startMailBackground } from './mail/background';
 import { createServices, type Services } from './services';
 import { createFileDocumentStore } from './uploads/file-document-store';
@@ -64,6 +65,8 @@ export async function startShop(
   const mail = startMailBackground({ database, config, clock, logger, notifyMe: services.notifyMe });
   // Unpaid orders past their payment window give their stock back; stopped before the database closes too.
   const orderExpiry = startOrderExpiry({ orders: services.orders, logger });
+  // Webhook items left unprocessed, payments whose outcome is unknown, cancels to retry.
+  const paymentsJob = startPaymentsJob({ payments: services.payments, logger });
   return {
     config,
     clock,
@@ -76,6 +79,7 @@ export async function startShop(
       availability.stop();
       auth.stop();
       await orderExpiry.stop();
+      await paymentsJob.stop();
       await mail.stop();
       await database.close();
     },

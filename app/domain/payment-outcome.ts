@@ -70,19 +70,25 @@ export type PaymentEventEffect =
   | 'record-cancellation'
   | 'none';
 
+/** Which attempt, if any, paid the order an event is about. */
+export type OrderPayer = 'this-attempt' | 'another-attempt' | 'none';
+
 /**
- * What a webhook event means for an order in `orderStatus`. A late authorisation of an order
- * that expired or was cancelled is cancelled, never kept: no money without an order.
+ * What a webhook event means for an order in `orderStatus`. Money is never kept without an
+ * order to show for it: an authorisation that comes after the order expired or was cancelled,
+ * or a second one for an order another attempt already paid (two sessions paid in two tabs),
+ * is cancelled. The same authorisation again (a replay) changes nothing.
  */
-export function effectOfPaymentEvent(event: PaymentEvent, orderStatus: OrderStatus): PaymentEventEffect {
+export function effectOfPaymentEvent(event: PaymentEvent, order: { status: OrderStatus; paidBy: OrderPayer }): PaymentEventEffect {
   switch (event.eventCode) {
     case 'AUTHORISATION':
-      if (!event.success) return orderStatus === 'awaiting_payment' ? 'record-refusal' : 'none';
-      if (orderStatus === 'awaiting_payment') return 'pay-order';
-      return orderStatus === 'cancelled' || orderStatus === 'expired' ? 'cancel-authorisation' : 'none';
+      if (!event.success) return order.status === 'awaiting_payment' ? 'record-refusal' : 'none';
+      if (order.status === 'awaiting_payment') return 'pay-order';
+      return order.paidBy === 'this-attempt' ? 'none' : 'cancel-authorisation';
     case 'CANCELLATION':
     case 'TECHNICAL_CANCEL':
     case 'CANCEL_OR_REFUND':
+    case 'REFUND':
       return 'record-cancellation';
     default:
       return 'none';

@@ -12,6 +12,8 @@ import { createCouponsService, type CouponsService } from './coupons';
 import { createCustomersService, type CustomersService } from './customers';
 import { createNotifyMeService, type NotifyMeService } from './notify-me';
 import { createOrdersService, type OrdersService } from './orders';
+import { createPaymentsService, type PaymentsService } from './payments';
+import { createPaymentGateway, type PaymentGateway } from '../payments/gateway';
 import { createVouchersService, type VouchersService } from './vouchers';
 
 /**
@@ -37,7 +39,7 @@ export type ServiceDeps = {
  * The shop's use cases, built once per process (and once per transaction that needs them).
  * A service never constructs another: one that needs another's work gets it here.
  */
-export function createServices(deps: ServiceDeps, shared: SharedState = sharedStateOf(deps.db)): Services {
+export function createServices(deps: ServiceDeps, shared: SharedState = sharedStateOf(deps.db, deps.config)): Services {
   const notifyMe = createNotifyMeService(deps);
   const coupons = createCouponsService(deps, { attempts: shared.couponAttempts });
   const vouchers = createVouchersService(deps, { attempts: shared.voucherAttempts });
@@ -52,6 +54,7 @@ export function createServices(deps: ServiceDeps, shared: SharedState = sharedSt
     vouchers,
     cart: createCartService(deps, { coupons, documents: deps.documents, vouchers, catalogue }),
     orders: createOrdersService(deps, { catalogue }),
+    payments: createPaymentsService(deps, { gateway: shared.paymentGateway }),
     // A transaction's services see its uncommitted writes, which no notification announces.
     // They share the process's attempt counters, which stay on the database: a rollback keeps the count.
     transaction: (work) =>
@@ -60,10 +63,14 @@ export function createServices(deps: ServiceDeps, shared: SharedState = sharedSt
 }
 
 /** What the services of one process share, also with those bound to a transaction. */
-type SharedState = { couponAttempts: CodeAttemptLimiter; voucherAttempts: CodeAttemptLimiter };
+type SharedState = { couponAttempts: CodeAttemptLimiter; voucherAttempts: CodeAttemptLimiter; paymentGateway: PaymentGateway };
 
-function sharedStateOf(db: ShopDb): SharedState {
-  return { couponAttempts: createCodeAttemptLimiter(db, 'coupon'), voucherAttempts: createCodeAttemptLimiter(db, 'voucher') };
+function sharedStateOf(db: ShopDb, config: Config): SharedState {
+  return {
+    couponAttempts: createCodeAttemptLimiter(db, 'coupon'),
+    voucherAttempts: createCodeAttemptLimiter(db, 'voucher'),
+    paymentGateway: createPaymentGateway(config.payments),
+  };
 }
 
 export type Services = {
@@ -76,6 +83,7 @@ export type Services = {
   vouchers: VouchersService;
   cart: CartService;
   orders: OrdersService;
+  payments: PaymentsService;
   /**
    * Runs `work` with services bound to one transaction: everything it does commits together
    * or not at all (a nested transaction becomes a savepoint).

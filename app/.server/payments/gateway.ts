@@ -1,0 +1,128 @@
+import adyen from '@adyen/api-library';
+import type { Language } from '../../domain/catalogue-types';
+import type { PaymentMethod } from '../../domain/payment-attempt';
+import type { PaymentsConfig } from './config';
+import { checkoutApi } from './http-client';
+
+const checkoutTypes = adyen.Types.checkout;
+
+/** A card the PSP keeps for a shopper (spec §3 "Stored payment method"). */
+export type StoredPaymentMethod = {
+  id: string;
+  brand: string;
+  lastFour: string;
+  expiryMonth: string;
+  expiryYear: string;
+  holderName: string | null;
+};
+
+export type HostedSessionRequest = {
+  /** The attempt's id: the call's Idempotency-Key, so a retried call finds the same session. */
+  paymentId: string;
+  reference: string;
+  amountCents: number;
+  method: PaymentMethod;
+  returnUrl: string;
+  shopperReference: string;
+  shopperEmail: string;
+  language: Language;
+  /** The order's pay-by time: no payment can start on the PSP's page after the order gave its stock back. */
+  expiresAt: Date;
+};
+
+/** Adyen's locale for the fan's language (the hosted page and its texts). */
+const SHOPPER_LOCALES: Readonly<Record<Language, string>> = { it: 'it-IT', en: 'en-US' };
+
+/**
+ * The shop's calls to the PSP (issue 14), each one `@adyen/api-library` request (Checkout API
+ * v72) to Adyen or the simulator — the code path is the same, only the URL and keys differ.
+ * No business rules here: the payments service decides what to call and when.
+ */
+export function createPaymentGateway(config: PaymentsConfig) {
+  const checkout = checkoutApi(config);
+  const { merchantAccount } = config;
+
+  return {
+    /** A Hosted Checkout session for one attempt (no JavaScript on our page): where to send the fan. */
+    async createHostedSession(request: HostedSessionRequest): Promise<{ id: string; url: string }> {
+      const session = await checkout.PaymentsApi.sessions(
+        {
+          merchantAccount,
+          mode: checkoutTypes.CreateCheckoutSessionRequest.ModeEnum.Hosted,
+          amount: { value: request.amountCents, currency: 'EUR' },
+          reference: request.reference,
+          returnUrl: request.returnUrl,
+          shopperReference: request.shopperReference,
+          shopperEmail: request.shopperEmail,
+          shopperLocale: SHOPPER_LOCALES[request.language],
+          countryCode: 'IT',
+          expiresAt: request.expiresAt,
+          allowedPaymentMethods: [request.method],
+          // A new card is kept only if the fan says so on the PSP's page; kept, it is for
+          // payments the fan starts (spec: recurring model CardOnFile).
+          storePaymentMethodMode: checkoutTypes.CreateCheckoutSessionRequest.StorePaymentMethodModeEnum.AskForConsent,
+          recurringProcessingModel: checkoutTypes.CreateCheckoutSessionRequest.RecurringProcessingModelEnum.CardOnFile,
+          shopperInteraction: checkoutTypes.CreateCheckoutSessionRequest.ShopperInteractionEnum.Ecommerce,
+        },
+        { idempotencyKey: request.paymentId },
+      );
+      if (!session.url) throw new Error(`payments: the session ${session.id} came without a URL`);
+      return { id: session.id, url: session.url };
+    },
+
+    /** A hosted session's result status (`completed`, `refused`, …): domain/payment-outcome.ts reads it. */
+    async sessionStatus(sessionId: string, sessionResult: string): Promise<string | undefined> {
+      const result = await checkout.PaymentsApi.getResultOfPaymentSession(sessionId, sessionResult);
+      return result.status;
+    },
+
+    /**
+     * Cancels an authorisation the shop cannot keep: by the PSP's reference when it is known,
+     * else by our reference (Adyen then answers with a TECHNICAL_CANCEL webhook).
+     */
+    async cancel(request: { pspReference: string | null; reference: string; idempotencyKey: string }): Promise<void> {
+      if (request.pspReference) {
+        await checkout.ModificationsApi.cancelAuthorisedPaymentByPspReference(
+          request.pspReference,
+          { merchantAccount, reference: request.reference },
+          { idempotencyKey: request.idempotencyKey },
+        );
+      } else {
+        await checkout.ModificationsApi.cancelAuthorisedPayment(
+          { merchantAccount, paymentReference: request.reference, reference: `cancel-${request.reference}` },
+          { idempotencyKey: request.idempotencyKey },
+        );
+      }
+    },
+
+    /** The cards the PSP keeps for a shopper: the list is the PSP's, never a copy of ours. */
+    async storedMethods(shopperReference: string): Promise<StoredPaymentMethod[]> {
+      const answer = await checkout.RecurringApi.getTokensForStoredPaymentDetails(shopperReference, merchantAccount);
+      return (answer.storedPaymentMethods ?? []).flatMap((method) =>
+        method.id && method.type === 'scheme'
+          ? [
+              {
+                id: method.id,
+                brand: method.brand ?? 'card',
+                lastFour: method.lastFour ?? '',
+                expiryMonth: method.expiryMonth ?? '',
+                expiryYear: method.expiryYear ?? '',
+                holderName: method.holderName ?? null,
+              },
+            ]
+          : [],
+      );
+    },
+
+    async deleteStoredMethod(id: string, shopperReference: string): Promise<void> {
+      await checkout.RecurringApi.deleteTokenForStoredPaymentDetails(id, shopperReference, merchantAccount);
+    },
+  };
+}
+
+export type PaymentGateway = ReturnType<typeof createPaymentGateway>;
+
+/** Whether a PSP error is the PSP saying no (a 4xx: our request was wrong), not the PSP being away. */
+export function isRefusedRequest(error: unknown): boolean {
+  return error instanceof adyen.HttpClientException && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
+}

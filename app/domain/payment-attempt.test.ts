@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isPaymentMethod,
+  paymentProcessFrom,
+  paymentProcessOf,
+  paymentReference,
+  paymentReturnPath,
+  payOrderPath,
+  reconciliationDelayMs,
+  refusalOf,
+} from './payment-attempt';
+
+describe('payment methods and return pages', () => {
+  it('knows the card and PayPal, nothing else', () => {
+    expect(['scheme', 'paypal'].every(isPaymentMethod)).toBe(true);
+    for (const odd of ['SCHEME', 'card', 'ideal', '', null, 7, 'toString']) expect(isPaymentMethod(odd)).toBe(false);
+  });
+
+  it('comes back to the card or PayPal page, and reads any other process as the default', () => {
+    expect(paymentReturnPath(paymentProcessOf('scheme'))).toBe('/paymentgateway/card');
+    expect(paymentReturnPath(paymentProcessOf('paypal'))).toBe('/paymentgateway/paypal');
+    expect(paymentProcessFrom('paypal')).toBe('paypal');
+    for (const odd of ['PAYPAL', 'x', '', undefined]) expect(paymentProcessFrom(odd)).toBe('default');
+  });
+
+  it('names an order to pay by its id, encoded', () => {
+    expect(payOrderPath('a b&c')).toBe('/payment?orderId=a+b%26c');
+  });
+
+  it('references an attempt by the order number and the attempt', () => {
+    expect(paymentReference(100000042, 1)).toBe('100000042-1');
+    expect(paymentReference(100000042, 12)).toBe('100000042-12');
+  });
+});
+
+describe('reconciliationDelayMs', () => {
+  it('asks again soon, then less often, then no more', () => {
+    const delays = Array.from({ length: 8 }, (_, checks) => reconciliationDelayMs(checks));
+    expect(delays).toEqual([60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000, null, null]);
+    expect(reconciliationDelayMs(-1)).toBeNull();
+  });
+});
+
+describe('refusalOf', () => {
+  it('keeps the code the PSP gave, else Adyen’s code for the reason', () => {
+    expect(refusalOf('Refused', '2')).toEqual({ reason: 'Refused', code: '2' });
+    expect(refusalOf('CVC Declined')).toEqual({ reason: 'CVC Declined', code: '24' });
+    expect(refusalOf('Not enough balance', null)).toEqual({ reason: 'Not enough balance', code: '12' });
+    expect(refusalOf('Something new')).toEqual({ reason: 'Something new', code: null });
+  });
+
+  it('is nothing without a reason, ignores a code that is not one, and never keeps a huge reason', () => {
+    expect(refusalOf(null)).toBeNull();
+    expect(refusalOf('  ')).toBeNull();
+    expect(refusalOf('Expired Card', '<b>')).toEqual({ reason: 'Expired Card', code: '6' });
+    expect(refusalOf('x'.repeat(5000))?.reason).toHaveLength(200);
+    expect(refusalOf('toString')).toEqual({ reason: 'toString', code: null });
+  });
+});
