@@ -10,7 +10,7 @@ import { appCompression } from './app/.server/http/compression';
 import { bareErrors, requestGuards } from './app/.server/http/request-guards';
 import { discardUnreadBody } from './app/.server/http/unread-body';
 import { errorSerializer, type Logger } from './app/.server/logger';
-import { SIMULATOR_PATH } from './app/.server/payments/config';
+import { hostedPageOrigins, SIMULATOR_PATH } from './app/.server/payments/config';
 import { paymentSimulator } from './app/.server/payments/simulator/router';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhookHandlers } from './app/.server/payments/webhook-endpoint';
 import { assignCspNonce, securityHeaders } from './app/.server/http/security-headers';
@@ -70,7 +70,11 @@ export async function createShopServer(
     securityHeaders({
       production: config.production,
       development: Boolean(viteDevServer),
-      formTargets: config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin],
+      // A form's redirect must be allowed too: sign-in at an external IdP, payment on Adyen's page.
+      formTargets: [
+        ...(config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin]),
+        ...(config.payments.simulated ? [] : hostedPageOrigins(config.payments)),
+      ],
     }),
   );
   app.use(appCompression());

@@ -25,6 +25,10 @@ export default [
   // After checkout (spec: /thankyou?orderId=…, also written /thankYou: paths match whatever the
   // case, so one route answers both). Not secured: signed out it is the plain success page.
   route('thankyou', 'routes/orders/thank-you.tsx'),
+  // Payment (issue 14), public as the spec says: the return from the PSP's hosted page
+  // (`{process}`: card, paypal or default), and the page to pay an order (again).
+  route('paymentgateway/:process', 'routes/payment/payment-return.tsx'),
+  route('payment', 'routes/payment/pay-order.tsx'),
 
   layout('routes/secured.tsx', [
     route('products/:id/notify-me', 'routes/catalogue/notify-me.tsx'),

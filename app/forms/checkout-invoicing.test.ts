@@ -15,12 +15,13 @@ const italian = {
 
 /** The checkout form's schema, whose invoicing part these tests check: no terms, a billing address chosen. */
 const invoicingSchema = (totalCents: number) => checkoutSchema({ totalCents, terms: [] });
-const BILLED = { billingAddressId: '0b6a1e2c-3d4f-4a5b-8c6d-7e8f9a0b1c2d' };
+const BILLED = { billingAddressId: '0b6a1e2c-3d4f-4a5b-8c6d-7e8f9a0b1c2d', paymentMethod: 'scheme' };
 
 /** A plain HTML form posts every input, empty ones as ''; an unchecked checkbox not at all. */
 function formEntries(input: Record<string, string | undefined>): Record<string, FormDataEntryValue> {
   const formData = new FormData();
   formData.set('billingAddressId', BILLED.billingAddressId);
+  formData.set('paymentMethod', BILLED.paymentMethod);
   for (const [name, value] of Object.entries(input)) if (value !== undefined) formData.set(name, value);
   return Object.fromEntries(formData);
 }

@@ -16,19 +16,27 @@ function errorsOf(rules: CheckoutRules, input: Record<string, string>): Record<s
 
 describe('checkoutSchema', () => {
   it('accepts a paying cart with a billing address and every term shown ticked', () => {
-    expect(errorsOf(PAYING, { billingAddressId: ADDRESS, membershipTerms: 'on', guardianDeclaration: 'on' })).toEqual({});
+    expect(errorsOf(PAYING, { billingAddressId: ADDRESS, paymentMethod: 'scheme', membershipTerms: 'on', guardianDeclaration: 'on' })).toEqual({});
   });
 
   it('asks for a billing address only when there is something to pay', () => {
-    expect(errorsOf(PAYING, { membershipTerms: 'on', guardianDeclaration: 'on' })).toEqual({ billingAddressId: [CHECKOUT_MESSAGES.billingRequired] });
-    expect(errorsOf(PAYING, { billingAddressId: '  ', membershipTerms: 'on', guardianDeclaration: 'on' })).toEqual({
+    expect(errorsOf(PAYING, { paymentMethod: 'paypal', membershipTerms: 'on', guardianDeclaration: 'on' })).toEqual({ billingAddressId: [CHECKOUT_MESSAGES.billingRequired] });
+    expect(errorsOf(PAYING, { billingAddressId: '  ', paymentMethod: 'scheme', membershipTerms: 'on', guardianDeclaration: 'on' })).toEqual({
       billingAddressId: [CHECKOUT_MESSAGES.billingRequired],
     });
     expect(errorsOf(FREE, { membershipTerms: 'on' })).toEqual({});
   });
 
+  it('asks how to pay only when there is something to pay, and knows only the card and PayPal', () => {
+    const ticked = { billingAddressId: ADDRESS, membershipTerms: 'on', guardianDeclaration: 'on' };
+    expect(errorsOf(PAYING, ticked)).toEqual({ paymentMethod: [CHECKOUT_MESSAGES.paymentMethodRequired] });
+    expect(errorsOf(PAYING, { ...ticked, paymentMethod: 'ideal' })).toEqual({ paymentMethod: [CHECKOUT_MESSAGES.paymentMethodRequired] });
+    expect(errorsOf(PAYING, { ...ticked, paymentMethod: 'paypal' })).toEqual({});
+    expect(errorsOf(FREE, { membershipTerms: 'on' })).toEqual({});
+  });
+
   it('names each term shown and left unticked, and ignores terms not shown', () => {
-    expect(errorsOf(PAYING, { billingAddressId: ADDRESS, membershipTerms: 'on' })).toEqual({ guardianDeclaration: [CHECKOUT_MESSAGES.termRequired] });
+    expect(errorsOf(PAYING, { billingAddressId: ADDRESS, paymentMethod: 'scheme', membershipTerms: 'on' })).toEqual({ guardianDeclaration: [CHECKOUT_MESSAGES.termRequired] });
     expect(errorsOf(FREE, {})).toEqual({ membershipTerms: [CHECKOUT_MESSAGES.termRequired] });
     // A tampered value is not a tick.
     expect(errorsOf(FREE, { membershipTerms: 'no' })).toEqual({ membershipTerms: [CHECKOUT_MESSAGES.termRequired] });
@@ -37,7 +45,7 @@ describe('checkoutSchema', () => {
 
   it('runs the invoicing rules only when there is something to pay', () => {
     const invoicing = { invoiceWithVat: 'on', vatCountry: 'IT', vatNumber: '123' };
-    expect(errorsOf(PAYING, { billingAddressId: ADDRESS, membershipTerms: 'on', guardianDeclaration: 'on', ...invoicing })).toEqual({
+    expect(errorsOf(PAYING, { billingAddressId: ADDRESS, paymentMethod: 'scheme', membershipTerms: 'on', guardianDeclaration: 'on', ...invoicing })).toEqual({
       vatNumber: [INVOICING_MESSAGES.vatNumberItalian],
       receiverCode: ['forms:fields.required'],
       emailPec: ['forms:fields.required'],

@@ -1,13 +1,15 @@
 import * as z from 'zod/mini';
 import { TERM_NAMES, type TermName } from '../domain/checkout-terms';
 import { invoicingShape, reportInvoicingProblems } from './checkout-invoicing';
+import { isPaymentMethod } from '../domain/payment-attempt';
 import { MAX_VOUCHER_INPUT_LENGTH } from '../domain/voucher';
 
 /**
  * The checkout form (issue 13; fields in docs/forms.md): one `<form>` posting to `/checkout`,
  * so whatever the fan typed travels with every button and comes back when the page is shown
  * again. `intent` tells the buttons apart:
- * - `pay` places the order (the only intent that validates the whole form);
+ * - `pay` places the order (the only intent that validates the whole form) and, when it costs
+ *   something, sends the fan to pay it with `paymentMethod` on the PSP's page;
  * - `voucher` applies `voucherCode`, `removeVoucher` takes the voucher off;
  * - `billing` only keeps the chosen address (with JavaScript, sent by itself a second after a choice).
  * Every intent keeps the chosen `billingAddressId` on the cart (the no-JavaScript way to
@@ -27,6 +29,7 @@ export const CHECKOUT_MESSAGES = {
   billingNotFound: 'checkout:errors.billingNotFound',
   termRequired: 'checkout:errors.termRequired',
   voucherUsedUp: 'cart:errors.voucher.usedUp',
+  paymentMethodRequired: 'payment:errors.methodRequired',
 } as const;
 
 /** Field names in page order: the error summary lists them so. */
@@ -37,6 +40,7 @@ export const CHECKOUT_FIELD_ORDER = [
   'vatNumber',
   'receiverCode',
   'emailPec',
+  'paymentMethod',
   'voucherCode',
   ...TERM_NAMES,
 ] as const;
@@ -53,6 +57,8 @@ const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.ma
 const checkoutFields = z.object({
   billingAddressId: optionalText(MAX_ADDRESS_ID_LENGTH),
   ...invoicingShape,
+  /** How the fan pays (`scheme` or `paypal`) when there is something to pay. */
+  paymentMethod: optionalText(16),
   voucherCode: optionalText(MAX_VOUCHER_INPUT_LENGTH),
   ...(Object.fromEntries(TERM_NAMES.map((name) => [name, optionalText(2)])) as Record<TermName, ReturnType<typeof optionalText>>),
 });
@@ -70,6 +76,9 @@ export function checkoutSchema({ totalCents, terms }: CheckoutRules) {
         context.addIssue({ code: 'custom', path: ['billingAddressId'], message: CHECKOUT_MESSAGES.billingRequired });
       }
       reportInvoicingProblems(parsed, totalCents, context);
+      if (totalCents > 0 && !isPaymentMethod(parsed.paymentMethod)) {
+        context.addIssue({ code: 'custom', path: ['paymentMethod'], message: CHECKOUT_MESSAGES.paymentMethodRequired });
+      }
       for (const name of terms) {
         if (parsed[name] !== 'on') context.addIssue({ code: 'custom', path: [name], message: CHECKOUT_MESSAGES.termRequired });
       }

@@ -39,6 +39,14 @@ export const SIMULATOR_MERCHANT_ACCOUNT = 'FanShopSimulator';
 export const SIMULATOR_PATH = '/_psp';
 
 const ADYEN_TEST_CHECKOUT = 'https://checkout-test.adyen.com';
+/**
+ * Adyen's hosted payment pages (Hosted Checkout's session URL): the test one, and the live ones
+ * of each region, since the live URL follows the account's region.
+ */
+const ADYEN_HOSTED_ORIGINS = {
+  test: ['https://checkoutshopper-test.adyen.com'],
+  live: ['https://checkoutshopper-live.adyen.com', 'https://checkoutshopper-live-us.adyen.com', 'https://checkoutshopper-live-au.adyen.com', 'https://checkoutshopper-live-apse.adyen.com', 'https://checkoutshopper-live-in.adyen.com'],
+} as const;
 
 /** A secret of the simulator's, derived from the session secret: never a known default where that is not. */
 function simulatorSecret(sessionSecret: string, purpose: string): string {
@@ -87,4 +95,12 @@ export function readPaymentsConfig(
     clientKey: `test_${simulatorSecret(context.sessionSecret, 'client key').slice(0, 32)}`,
     hmacKey: simulatorSecret(context.sessionSecret, 'hmac key'),
   };
+}
+
+/**
+ * Where the PSP's hosted payment page may be: the shop sends fans nowhere else, and its CSP
+ * lets a form's redirect go there. The simulator's page is on the shop's own origin.
+ */
+export function hostedPageOrigins(config: Pick<PaymentsConfig, 'simulated' | 'environment' | 'checkoutApiUrl'>): readonly string[] {
+  return config.simulated ? [new URL(config.checkoutApiUrl).origin] : ADYEN_HOSTED_ORIGINS[config.environment];
 }

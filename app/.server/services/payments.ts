@@ -14,6 +14,7 @@ import {
 import { outcomeOfSessionStatus } from '../../domain/payment-outcome';
 import { failure, success, type Result } from '../../domain/result';
 import { orders, payments } from '../db/schema';
+import { hostedPageOrigins } from '../payments/config';
 import type { PaymentGateway, StoredPaymentMethod } from '../payments/gateway';
 import type { ServiceDeps } from '.';
 import type { CartOwner } from './cart-contract';
@@ -110,6 +111,8 @@ export function createPaymentsService({ db, clock, config, logger }: Pick<Servic
           language: input.language,
           expiresAt: order.payBy,
         });
+        // The fan is sent only to the PSP's own page, whatever an answer says.
+        if (!hostedPageOrigins(config.payments).includes(new URL(session.url).origin)) throw new Error(`payments: a session URL outside the PSP: ${session.url}`);
         await db.update(payments).set({ sessionId: session.id, sessionUrl: session.url, updatedAt: clock.now() }).where(eq(payments.id, payment.id));
         return success({ url: session.url });
       } catch (error) {

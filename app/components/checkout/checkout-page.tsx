@@ -9,6 +9,7 @@ import { useShopTranslation } from '../../i18n/use-shop-translation';
 import type { CheckoutPageData } from '../../routes/checkout/checkout.server';
 import { ErrorSummary } from '../form/error-summary';
 import { useShopForm } from '../form/use-shop-form';
+import { PaymentMethodField } from '../payment/payment-method-field';
 import { Breadcrumb } from '../ui/breadcrumb';
 import { BillingSection, BuyerSection } from './checkout-billing';
 import { InvoicingSection } from './checkout-invoicing';
@@ -35,7 +36,8 @@ export function CheckoutPage({ page, result }: { page: CheckoutPageData; result:
     lastResult: result,
     fieldOrder: CHECKOUT_FIELD_ORDER,
     validatedIntent: PAY_INTENT,
-    defaultValue: { billingAddressId: page.billing.chosen ?? undefined },
+    // The card is the usual choice: chosen unless the fan picks PayPal.
+    defaultValue: { billingAddressId: page.billing.chosen ?? undefined, paymentMethod: 'scheme' },
   });
   const keepBilling = useBillingKeeper();
   const labels = useFieldLabels();
@@ -65,6 +67,7 @@ export function CheckoutPage({ page, result }: { page: CheckoutPageData; result:
           <BillingSection billing={page.billing} field={fields.billingAddressId} totalCents={page.rules.totalCents} />
           <BuyerSection buyer={page.buyer} />
           {page.rules.totalCents > 0 ? <InvoicingSection fields={fields} countries={page.vatCountries} /> : null}
+          {page.rules.totalCents > 0 ? <PaymentMethodField field={fields.paymentMethod} savedCards={page.savedCards} /> : null}
           <TermsSection fields={fields} terms={page.terms} />
         </div>
         <CheckoutSummary page={page} voucherField={fields.voucherCode} missing={missingFields(schema, form.value)} labels={labels} />

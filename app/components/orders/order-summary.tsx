@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 
 export type OrderSummaryLine = {
@@ -18,6 +19,8 @@ export type OrderSummaryData = {
   status: string;
   /** Only while the order awaits its payment. */
   payBy: string | null;
+  /** The page to pay it (again), while it awaits its payment. */
+  payHref: string | null;
   lines: OrderSummaryLine[];
   totals: { subtotal: string; voucher: { label: string; amount: string } | null; shipping: string; total: string };
 };
@@ -52,6 +55,13 @@ export function OrderSummary({ summary }: { summary: OrderSummaryData }) {
           </div>
         ) : null}
       </dl>
+      {summary.payHref ? (
+        <p>
+          <Link to={summary.payHref} className="button button--primary">
+            {t('summary.payNow')}
+          </Link>
+        </p>
+      ) : null}
       <table className="order-lines">
         <caption>{t('summary.itemsCaption', { number: summary.number })}</caption>
         <thead>

@@ -2,10 +2,11 @@
 // billing address on the cart; `pay` places the order through the orders service, which checks
 // everything again in its one transaction; the others change the voucher and show the page
 // again with what the fan typed.
-import { data, redirect, type RouterContextProvider } from 'react-router';
+import { data, redirect, redirectDocument, type RouterContextProvider } from 'react-router';
 import { CART_PATH } from '../../domain/cart-summary';
 import type { Notice } from '../../domain/notice';
-import { receiptPath, thankYouPath } from '../../domain/order-pages';
+import { thankYouPath } from '../../domain/order-pages';
+import { isPaymentMethod, payOrderPath, type PaymentMethod } from '../../domain/payment-attempt';
 import { pagePath } from '../../domain/page-address';
 import { profileCompletionHref } from '../../domain/profile-completeness';
 import { isSubmissionKey } from '../../domain/submission-key';
@@ -25,16 +26,24 @@ import { shopContext } from '../../context';
 import { signedIn } from '../../.server/auth/guards';
 import { redirectWithNotice } from '../../.server/http/flash';
 import { readFormData } from '../../.server/http/form-data';
-import type { CheckoutField, PlacedOrder } from '../../.server/services/orders-contract';
+import type { CartOwner } from '../../.server/services/cart-contract';
+import type { CheckoutField } from '../../.server/services/orders-contract';
 import { getLanguage } from '../../middleware/i18next';
 import { submitVoucher } from '../cart/voucher-submit.server';
 import { checkoutCart, checkoutRules } from './checkout.server';
 
 type Context = Readonly<RouterContextProvider>;
 
-/** Where a placed order goes: nothing to pay → the thank-you page; else its receipt (payment: issue 14). */
-export function placedOrderPath(order: Pick<PlacedOrder, 'orderId' | 'totalCents'>): string {
-  return order.totalCents === 0 ? thankYouPath(order.orderId) : receiptPath(order.orderId);
+/**
+ * Sends the fan to pay a placed order on the PSP's hosted page (a full page load: it is another
+ * site, or the simulator's pages outside the app). When the PSP cannot open a session the order
+ * stays reserved, and its pay page says so and lets the fan try again.
+ */
+export async function payPlacedOrder(request: Request, context: Context, owner: CartOwner, orderId: string, method: PaymentMethod): Promise<Response> {
+  const started = await context.get(shopContext).services.payments.startHosted(owner, { orderId, method, language: getLanguage(context) });
+  if (started.ok) return redirectDocument(started.value.url, 303);
+  if (started.reason === 'unavailable') return redirectWithNotice(request, context, payOrderPath(orderId), { key: 'payment:notice.unavailable' });
+  return redirect(payOrderPath(orderId), 303);
 }
 
 /** The service's field problems as the form's messages. */
@@ -106,7 +115,10 @@ async function pay(request: Request, context: Context, formData: FormData) {
     acceptedTerms: acceptedTermsOf(values),
     expectedTotalCents,
   });
-  if (placed.ok) throw redirect(placedOrderPath(placed.value));
+  if (placed.ok) {
+    if (placed.value.status !== 'awaiting_payment') throw redirect(thankYouPath(placed.value.orderId));
+    throw await payPlacedOrder(request, context, owner, placed.value.orderId, isPaymentMethod(values.paymentMethod) ? values.paymentMethod : 'scheme');
+  }
   const toCart = (notice: Notice) => redirectWithNotice(request, context, CART_PATH, notice);
   switch (placed.reason) {
     case 'invalid':

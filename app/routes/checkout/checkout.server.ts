@@ -21,6 +21,7 @@ import { getInstance, getLanguage } from '../../middleware/i18next';
 import { describeAddresses } from '../account/addresses/address-view.server';
 import { describeBirthPlace } from '../account/birth-place-view.server';
 import { cartPageData } from '../cart/cart.server';
+import { savedCardsOf } from '../payment/saved-cards.server';
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -125,11 +126,13 @@ function termsView(rules: Awaited<ReturnType<typeof checkoutRules>>, t: TFunctio
 export async function checkoutPageData(request: Request, context: Context, target: CheckoutCart) {
   const language = getLanguage(context);
   const { t } = getInstance(context);
-  const [page, rules, billing, countries] = await Promise.all([
+  const paying = target.view.totals.totalCents > 0;
+  const [page, rules, billing, countries, savedCards] = await Promise.all([
     cartPageData(target.view, target.customer, language, t),
     checkoutRules(context, target.view),
     billingChoices(request, context, target),
     listCountries(language),
+    paying ? savedCardsOf(context, target.owner) : [],
   ]);
   return {
     lines: page.lines.map((line) => ({ id: line.id, name: line.name, holder: line.holder, price: line.price })),
@@ -140,6 +143,7 @@ export async function checkoutPageData(request: Request, context: Context, targe
     billing: { ...billing, chooserHref: BILLING_CHOOSER_HREF },
     buyer: await buyerView(target.customer, language),
     vatCountries: countries.map(({ code, name }) => ({ value: code, label: name })),
+    savedCards,
     checkoutKey: randomUUID(),
     expectedTotalCents: target.view.totals.totalCents,
   };

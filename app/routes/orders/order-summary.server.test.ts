@@ -14,6 +14,7 @@ describe('orderSummaryData', () => {
       placedAt: '01/12/26, 10:05:00',
       status: 'Completato',
       payBy: null,
+      payHref: null,
       lines: [
         { id: 'line-card', name: 'Carta del club', holder: 'Titolare: Mario Rossi', membershipCode: 'JM0123456789', codeNote: null, price: '10\u00a0€' },
         {
@@ -34,6 +35,7 @@ describe('orderSummaryData', () => {
     const summary = orderSummaryData(awaiting, 'en', tIn('en'));
     expect(summary.status).toBe('Awaiting payment');
     expect(summary.payBy).toBe('01/12/2026, 10:35:00');
+    expect(summary.payHref).toBe(`/payment?orderId=${awaiting.id}`);
     expect(summary.lines[0]).toMatchObject({ membershipCode: null, codeNote: 'Issued once paid', price: '€10' });
   });
 
@@ -42,6 +44,7 @@ describe('orderSummaryData', () => {
     const summary = orderSummaryData(expired, 'en', tIn('en'));
     expect(summary.status).toBe('Expired');
     expect(summary.payBy).toBeNull();
+    expect(summary.payHref).toBeNull();
     expect(summary.lines[0]).toMatchObject({ holder: 'A gift: the holder is whoever redeems it', codeNote: 'Not issued' });
     expect(summary.totals).toEqual({ subtotal: '€59.9', voucher: { label: 'Voucher WELCOME10', amount: '−€4.99' }, shipping: '€0', total: '€44.91' });
   });

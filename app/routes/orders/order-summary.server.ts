@@ -7,6 +7,7 @@ import type { Language } from '../../domain/catalogue-types';
 import { formatShopDate, formatShopDateTime } from '../../domain/display-format';
 import { missingCodeReason, receiptPath, showsPayBy } from '../../domain/order-pages';
 import type { OrderStatus } from '../../domain/order-status';
+import { payOrderPath } from '../../domain/payment-attempt';
 import { formatPrice } from '../../domain/price';
 import type { OrderLineView, OrderSummary, OrderView } from '../../.server/services/orders-contract';
 
@@ -42,6 +43,7 @@ export function orderSummaryData(order: OrderView, language: Language, t: TFunct
     placedAt: formatShopDateTime(order.placedAt, language),
     status: statusInWords(order.status, t),
     payBy: showsPayBy(order.status) ? formatShopDateTime(order.payBy, language) : null,
+    payHref: showsPayBy(order.status) ? payOrderPath(order.id) : null,
     lines: order.lines.map((line) => lineOf(line, order, language, t)),
     totals: {
       subtotal: money(order.subtotalCents),

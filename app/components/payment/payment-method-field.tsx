@@ -1,0 +1,51 @@
+import type { FieldMetadata } from '@conform-to/react';
+import { PAYMENT_METHODS } from '../../domain/payment-attempt';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
+import { RadioGroupField } from '../form/radio-group-field';
+
+/** A saved card as the pages show it (the PSP's list). */
+export type SavedCardView = { id: string; brand: string; lastFour: string; expiryMonth: string; expiryYear: string; holderName: string | null };
+
+/** Brand codes as fans know them (spec: visa and mc). */
+const BRAND_NAMES: Readonly<Record<string, string>> = { visa: 'Visa', mc: 'Mastercard' };
+
+export function brandName(brand: string): string {
+  return Object.hasOwn(BRAND_NAMES, brand) ? BRAND_NAMES[brand]! : brand;
+}
+
+/**
+ * Spec "Checkout screen": the payment choice — card or PayPal — and the fan's saved cards.
+ * Without JavaScript the details are typed on the PSP's hosted page, which offers the saved
+ * cards too (their security code is typed there).
+ */
+export function PaymentMethodField({ field, savedCards }: { field: FieldMetadata<string>; savedCards: readonly SavedCardView[] }) {
+  const { t } = useShopTranslation('payment');
+  return (
+    <section className="checkout__section" aria-labelledby="payment-heading">
+      <h2 id="payment-heading">{t('method.legend')}</h2>
+      <RadioGroupField
+        field={field}
+        legend={t('method.legend')}
+        hint={t('method.hint')}
+        options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(`method.${method}`) }))}
+      />
+      {savedCards.length > 0 ? <SavedCards cards={savedCards} /> : null}
+    </section>
+  );
+}
+
+function SavedCards({ cards }: { cards: readonly SavedCardView[] }) {
+  const { t } = useShopTranslation('payment');
+  return (
+    <div className="saved-cards">
+      <h3>{t('method.savedHeading')}</h3>
+      <ul>
+        {cards.map((card) => {
+          const values = { brand: brandName(card.brand), lastFour: card.lastFour, month: card.expiryMonth, year: card.expiryYear, holder: card.holderName };
+          return <li key={card.id}>{card.holderName ? t('method.savedHolder', values) : t('method.saved', values)}</li>;
+        })}
+      </ul>
+      <p className="form-field__hint">{t('method.savedHint')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+// The payment-return page's server side (issue 14; spec §2 "/paymentgateway/{process}", §4
+// "Payment-return page"): reads the fan's return from the hosted page and says what it found.
+import { redirect, type RouterContextProvider } from 'react-router';
+import { loginPath } from '../../domain/login-target';
+import { thankYouPath } from '../../domain/order-pages';
+import {
+  PAYMENT_RETURN_PATIENCE_MS,
+  paymentProcessFrom,
+  paymentReturnPath,
+  payOrderPath,
+  type PaymentProcess,
+} from '../../domain/payment-attempt';
+import { shopContext } from '../../context';
+import { getSignedIn } from '../../.server/auth/guards';
+
+type Context = Readonly<RouterContextProvider>;
+
+/** How far back a `since` may lie: an old bookmark is simply a first visit. */
+const MAX_WAIT_SHOWN_MS = 24 * 60 * 60_000;
+
+export type PaymentReturnView = {
+  process: PaymentProcess;
+  kind: 'waiting' | 'refused' | 'not-completed' | 'too-late' | 'unknown';
+  /** Only for the order's owner. */
+  refusal: { reason: string; code: string | null } | null;
+  tryAgainHref: string | null;
+  /** Signed out: the page says the order completes by itself, and offers sign-in. */
+  signInHref: string | null;
+  /** While waiting: where the page looks again (meta refresh), and whether it is taking too long. */
+  refreshHref: string | null;
+  problem: boolean;
+};
+
+/** When the fan first came back (the refresh carries it), within reason. */
+function waitingSince(url: URL, now: number): number {
+  const since = Number(url.searchParams.get('since'));
+  return Number.isSafeInteger(since) && since <= now && since >= now - MAX_WAIT_SHOWN_MS ? since : now;
+}
+
+/**
+ * Public (spec): whoever brings the PSP's session id and result moves the order on, for the
+ * answer is the PSP's; only the order's signed-in owner sees its refusal and a try-again link.
+ * Paid → the thank-you page, which shows the order to its owner only.
+ */
+export async function paymentReturnData(request: Request, context: Context, processParam: string | undefined): Promise<PaymentReturnView> {
+  const { services, clock } = context.get(shopContext);
+  const url = new URL(request.url);
+  const process = paymentProcessFrom(processParam);
+  const sessionId = url.searchParams.get('sessionId') ?? '';
+  const sessionResult = url.searchParams.get('sessionResult');
+  const found = sessionId ? await services.payments.readReturn({ sessionId, sessionResult }) : ({ kind: 'unknown' } as const);
+  if (found.kind === 'paid') throw redirect(thankYouPath(found.orderId));
+
+  const fan = await getSignedIn(request, context);
+  const owner = fan !== null && found.kind !== 'unknown' && fan.customer.id === found.customerId;
+  const now = clock.now().getTime();
+  const since = waitingSince(url, now);
+  const refresh = new URLSearchParams({ sessionId, ...(sessionResult ? { sessionResult } : {}), since: String(since) });
+  return {
+    process,
+    kind: found.kind,
+    refusal: owner && found.kind === 'refused' ? found.refusal : null,
+    tryAgainHref: owner && (found.kind === 'refused' || found.kind === 'not-completed') ? payOrderPath(found.orderId) : null,
+    signInHref: fan ? null : loginPath(`${url.pathname}?${refresh.toString()}`),
+    refreshHref: found.kind === 'waiting' ? `${paymentReturnPath(process)}?${refresh.toString()}` : null,
+    problem: found.kind === 'waiting' && now - since >= PAYMENT_RETURN_PATIENCE_MS,
+  };
+}
