@@ -11,6 +11,7 @@ import { createLogger, type Logger } from './logger';
 import { readConfigWithSecret } from './secrets';
 import { startOrderExpiry } from './jobs/order-expiry';
 import { startMailBackground } from './mail/background';
+import { createPaymentSimulator, type PaymentSimulator } from './payments/simulator';
 import { createServices, type Services } from './services';
 import { createFileDocumentStore } from './uploads/file-document-store';
 
@@ -24,6 +25,8 @@ export type Shop = {
   services: Services;
   /** Sessions, shop login and the embedded sign-in service (unless OIDC_ISSUER is set). */
   auth: AuthRuntime;
+  /** The Adyen-compatible simulator when no Adyen account is configured (server.ts mounts its router). */
+  paymentSimulator: PaymentSimulator | null;
   close(): Promise<void>;
 };
 
@@ -64,6 +67,17 @@ export async function startShop(
   const mail = startMailBackground({ database, config, clock, logger, notifyMe: services.notifyMe });
   // Unpaid orders past their payment window give their stock back; stopped before the database closes too.
   const orderExpiry = startOrderExpiry({ orders: services.orders, logger });
+  // Its webhooks are delivered in the background; stopped before the database closes.
+  const paymentSimulator = config.payments.simulated
+    ? createPaymentSimulator({
+        config: config.payments,
+        db: database.db,
+        clock,
+        logger,
+        publicUrl: config.publicUrl,
+        webhookUrl: `${config.publicUrl}/webhooks/adyen`,
+      })
+    : null;
   return {
     config,
     clock,
@@ -72,9 +86,11 @@ export async function startShop(
     availability,
     services,
     auth,
+    paymentSimulator,
     close: async () => {
       availability.stop();
       auth.stop();
+      await paymentSimulator?.stop();
       await orderExpiry.stop();
       await mail.stop();
       await database.close();

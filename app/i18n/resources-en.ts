@@ -16,5 +16,6 @@ import combobox from '../locales/en/combobox.json';
 import addressLines from '../locales/en/addressLines.json';
 import mail from '../locales/en/mail.json';
 import checkoutTerms from '../locales/en/checkoutTerms.json';
+import psp from '../locales/en/psp.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, psp };

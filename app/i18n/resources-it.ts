@@ -16,5 +16,6 @@ import combobox from '../locales/it/combobox.json';
 import addressLines from '../locales/it/addressLines.json';
 import mail from '../locales/it/mail.json';
 import checkoutTerms from '../locales/it/checkoutTerms.json';
+import psp from '../locales/it/psp.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, psp };

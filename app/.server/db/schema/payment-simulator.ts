@@ -58,6 +58,8 @@ export const pspSimPayments = pgTable(
     method: text('method', { enum: ['scheme', 'paypal'] }).notNull(),
     brand: text('brand').notNull(),
     lastFour: text('last_four'),
+    /** Only Adyen's public test card numbers are ever accepted, so keeping the number is harmless; a stored token needs it. */
+    cardNumber: text('card_number'),
     expiryMonth: integer('expiry_month'),
     expiryYear: integer('expiry_year'),
     holderName: text('holder_name'),
@@ -73,6 +75,7 @@ export const pspSimPayments = pgTable(
     /** Whether to store the card once authorised (consent on the page, or storePaymentMethod). */
     storeOnAuthorisation: boolean('store_on_authorisation').notNull().default(false),
     returnUrl: text('return_url'),
+    captureDelayHours: integer('capture_delay_hours'),
     /** The holder-name outcome a pending challenge or approval will give once passed. */
     pendingOutcome: jsonb('pending_outcome').$type<Record<string, string>>(),
     /** Opaque handle of a pending challenge or approval (in its page's URL and in `paymentData`). */
