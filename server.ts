@@ -11,7 +11,6 @@ import { bareErrors, requestGuards } from './app/.server/http/request-guards';
 import { discardUnreadBody } from './app/.server/http/unread-body';
 import { errorSerializer, type Logger } from './app/.server/logger';
 import { hostedPageOrigins, SIMULATOR_PATH } from './app/.server/payments/config';
-import { paymentSimulator } from './app/.server/payments/simulator/router';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhookHandlers } from './app/.server/payments/webhook-endpoint';
 import { assignCspNonce, securityHeaders } from './app/.server/http/security-headers';
 import { authContext, expressContext } from './app/.server/auth/context';
@@ -99,7 +98,7 @@ export async function createShopServer(
   const identityProvider = shop.auth.identityProvider;
   if (identityProvider) app.use('/sso', identityProvider.handler);
   // The Adyen-compatible payment simulator, when no Adyen account is configured (payments/config.ts).
-  if (config.payments.simulated) app.use(SIMULATOR_PATH, paymentSimulator(config.payments));
+  if (shop.paymentSimulator) app.use(SIMULATOR_PATH, shop.paymentSimulator.router);
   // The PSP's webhooks: HMAC-checked, stored, answered `[accepted]` (payments/webhook-endpoint.ts).
   app.post(PAYMENT_WEBHOOK_PATH, ...paymentWebhookHandlers({ hmacKey: config.payments.hmacKey, events: shop.services.payments.events, logger }));
 

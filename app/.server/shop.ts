@@ -12,6 +12,8 @@ import { readConfigWithSecret } from './secrets';
 import { startOrderExpiry } from './jobs/order-expiry';
 import { startPaymentsJob } from './jobs/payments';
 import { startMailBackground } from './mail/background';
+import { createPaymentSimulator, type PaymentSimulator } from './payments/simulator';
+import { PAYMENT_WEBHOOK_PATH } from './payments/webhook-endpoint';
 import { createServices, type Services } from './services';
 import { createFileDocumentStore } from './uploads/file-document-store';
 
@@ -25,6 +27,8 @@ export type Shop = {
   services: Services;
   /** Sessions, shop login and the embedded sign-in service (unless OIDC_ISSUER is set). */
   auth: AuthRuntime;
+  /** The Adyen-compatible simulator when no Adyen account is configured (server.ts mounts its router). */
+  paymentSimulator: PaymentSimulator | null;
   close(): Promise<void>;
 };
 
@@ -67,6 +71,17 @@ export async function startShop(
   const orderExpiry = startOrderExpiry({ orders: services.orders, logger });
   // Webhook items left unprocessed, payments whose outcome is unknown, cancels to retry.
   const paymentsJob = startPaymentsJob({ payments: services.payments, logger });
+  // Its webhooks are delivered in the background; stopped before the database closes.
+  const paymentSimulator = config.payments.simulated
+    ? createPaymentSimulator({
+        config: config.payments,
+        db: database.db,
+        clock,
+        logger,
+        publicUrl: config.publicUrl,
+        webhookUrl: `${config.publicUrl}${PAYMENT_WEBHOOK_PATH}`,
+      })
+    : null;
   return {
     config,
     clock,
@@ -75,9 +90,11 @@ export async function startShop(
     availability,
     services,
     auth,
+    paymentSimulator,
     close: async () => {
       availability.stop();
       auth.stop();
+      await paymentSimulator?.stop();
       await orderExpiry.stop();
       await paymentsJob.stop();
       await mail.stop();

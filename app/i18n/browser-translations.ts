@@ -5,9 +5,10 @@ import type { BrowserTranslation, Namespace } from './translation-context';
 /**
  * One lazy chunk per language and namespace (named `locale-<language>-<namespace>-<hash>.js`
  * by vite/translation-chunk-names.ts), so a page downloads only the namespaces it uses, in its language.
- * The mails' texts and the checkout terms' (worded into the page) are the server's alone.
+ * The mails' texts, the checkout terms' (worded into the page) and the payment simulator's
+ * pages' (server-rendered HTML) are the server's alone.
  */
-const bundleImports = import.meta.glob<unknown>(['../locales/*/*.json', '!../locales/*/mail.json', '!../locales/*/checkoutTerms.json'], {
+const bundleImports = import.meta.glob<unknown>(['../locales/*/*.json', '!../locales/*/mail.json', '!../locales/*/checkoutTerms.json', '!../locales/*/psp.json'], {
   import: 'default',
 });
 

@@ -9,3 +9,4 @@ export * from './vouchers';
 export * from './cart';
 export * from './orders';
 export * from './payments';
+export * from './payment-simulator';

@@ -21,7 +21,7 @@ describe('cardResult', () => {
     expect(paying(' declined ')).toEqual({ resultCode: 'Refused', refusalReason: 'Refused', refusalReasonCode: '2' });
     expect(paying('CARD_EXPIRED')).toEqual({ resultCode: 'Refused', refusalReason: 'Expired Card', refusalReasonCode: '6' });
     expect(paying('NOT_ENOUGH_BALANCE')).toEqual({ resultCode: 'Refused', refusalReason: 'Not enough balance', refusalReasonCode: '12' });
-    expect(paying('ERROR')).toEqual({ resultCode: 'Error' });
+    expect(paying('ERROR')).toEqual({ resultCode: 'Error', refusalReason: 'Acquirer Error', refusalReasonCode: '4' });
     expect(paying('PENDING')).toEqual({ resultCode: 'Received' });
   });
 

@@ -22,7 +22,7 @@ export const THREE_D_SECURE_PASSWORD = 'password';
 
 /** A test card by its number as typed (spaces and hyphens allowed), or null for any other number. */
 export function testCardOf(typedNumber: string): TestCard | null {
-  const digits = typedNumber.replace(/[\s-]/g, '');
+  const digits = cardDigits(typedNumber);
   const card = Object.hasOwn(TEST_CARDS, digits) ? TEST_CARDS[digits] : undefined;
   return card ? { ...card, lastFour: digits.slice(-4) } : null;
 }
@@ -31,7 +31,8 @@ export type CardResult =
   | { resultCode: 'Authorised' }
   /** Adyen's refusal reason and its code, as the AUTHORISATION webhook's `reason` and the answer's `refusalReasonCode`. */
   | { resultCode: 'Refused'; refusalReason: string; refusalReasonCode: string }
-  | { resultCode: 'Error' }
+  /** Adyen's answer carries a reason for an error too (CheckoutService-v72 `refusalReason`). */
+  | { resultCode: 'Error'; refusalReason: string; refusalReasonCode: string }
   /** Not decided yet: the webhook brings the outcome later. */
   | { resultCode: 'Received' };
 
@@ -41,7 +42,7 @@ const BY_HOLDER_NAME: Readonly<Record<string, CardResult>> = {
   DECLINED: { resultCode: 'Refused', refusalReason: 'Refused', refusalReasonCode: '2' },
   CARD_EXPIRED: { resultCode: 'Refused', refusalReason: 'Expired Card', refusalReasonCode: '6' },
   NOT_ENOUGH_BALANCE: { resultCode: 'Refused', refusalReason: 'Not enough balance', refusalReasonCode: '12' },
-  ERROR: { resultCode: 'Error' },
+  ERROR: { resultCode: 'Error', refusalReason: 'Acquirer Error', refusalReasonCode: '4' },
   PENDING: { resultCode: 'Received' },
 };
 
@@ -50,6 +51,17 @@ export function cardResult(entry: { holderName: string; cvc: string }): CardResu
   if (entry.cvc.trim() !== TEST_CVC) return { resultCode: 'Refused', refusalReason: 'CVC Declined', refusalReasonCode: '24' };
   const name = entry.holderName.trim().toUpperCase();
   return (Object.hasOwn(BY_HOLDER_NAME, name) ? BY_HOLDER_NAME[name] : undefined) ?? { resultCode: 'Authorised' };
+}
+
+/** A wrong 3-D Secure password: Adyen's refusal for an authentication that failed (code as remembered, not checked). */
+export const THREE_D_SECURE_FAILED = { resultCode: 'Refused', refusalReason: '3D Not Authenticated', refusalReasonCode: '11' } as const satisfies CardResult;
+
+/** A card whose expiry has passed, whatever the holder name. */
+export const EXPIRED_CARD = { resultCode: 'Refused', refusalReason: 'Expired Card', refusalReasonCode: '6' } as const satisfies CardResult;
+
+/** The digits of a card number as typed (spaces and hyphens dropped). */
+export function cardDigits(typedNumber: string): string {
+  return typedNumber.replace(/[\s-]/g, '');
 }
 
 /** Whether an expiry (month 1–12, four-digit year) is this month or later, in the simulator's clock. */

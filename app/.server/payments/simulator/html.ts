@@ -1,0 +1,122 @@
+import type { Response } from 'express';
+import { createInstance, type TFunction } from 'i18next';
+import { LANGUAGES, type Language } from '../../../domain/catalogue-types';
+import { formatPrice } from '../../../domain/price';
+import { resources } from '../../../i18n/resources';
+import formsCss from '../../../components/form/forms.css?raw';
+import simulatorCss from '../../../styles/payment-simulator.css?raw';
+import shopStylesUrl from '../../../styles/app.css?url';
+import { SIMULATOR_PATH } from '../config';
+
+/**
+ * What the simulator's HTML pages share: the shop's stylesheet (as identity-provider/pages.ts
+ * loads it), translations from the server-only `psp` namespace, escaping, and one layout with a
+ * language, a title and a main heading. No scripts: every page is plain forms that work
+ * without JavaScript, within the shop's CSP.
+ */
+
+/** Served by the simulator itself: a `?url` asset of the server alone would not exist in the client build. */
+export const SIMULATOR_STYLES_PATH = '/assets/simulator.css';
+export const SIMULATOR_STYLES = `${formsCss}\n${simulatorCss}`;
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** Shorter to read in templates. */
+export const h = escapeHtml;
+
+const translators = new Map<Language, TFunction>(
+  LANGUAGES.map((language) => {
+    const instance = createInstance();
+    void instance.init({
+      lng: language,
+      fallbackLng: false,
+      resources,
+      ns: ['psp', 'common'],
+      defaultNS: 'psp',
+      // The templates escape every text they insert, translations and values alike.
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    return [language, instance.t];
+  }),
+);
+
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+/** A translator whose results are escaped for HTML. */
+export function translatorFor(language: Language): Translate {
+  const t = translators.get(language);
+  if (!t) throw new Error(`payment simulator: no translations for ${language}`);
+  return (key, values) => escapeHtml(String(t(key, values ?? {})));
+}
+
+export function money(value: number, language: Language): string {
+  return formatPrice(value, language);
+}
+
+/** A whole page; `title` and `main` are HTML already escaped by their maker. */
+export function page(input: { language: Language; title: string; main: string; wide?: boolean }): string {
+  const t = translatorFor(input.language);
+  return `<!DOCTYPE html>
+<html lang="${input.language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${input.title} – ${t('title')}</title>
+<link rel="stylesheet" href="${h(shopStylesUrl)}">
+<link rel="stylesheet" href="${SIMULATOR_PATH}${SIMULATOR_STYLES_PATH}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+</head>
+<body>
+<header class="site-header"><div class="site-header__inner"><span class="site-header__brand">${t('title')}</span></div></header>
+<main id="main" class="site-main psp-page${input.wide ? ' psp-support' : ''}">
+<p class="psp-banner">${t('banner')}</p>
+${input.main}
+</main>
+</body>
+</html>`;
+}
+
+/** Sends a page, never cached (it shows a payment's state). */
+export function sendPage(res: Response, status: number, html: string): void {
+  res.status(status).set('Cache-Control', 'no-store').type('html').send(html);
+}
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The error summary: a heading and a link to each field in error (by its id). */
+export function errorSummary(t: Translate, errors: FieldErrors): string {
+  const entries = Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  if (entries.length === 0) return '';
+  const items = entries.map(([fieldId, message]) => `<li><a href="#${h(fieldId)}">${message}</a></li>`).join('');
+  return `<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
+<h2 class="error-summary__title" id="error-summary-title">${t('errors.summary')}</h2>
+<ul class="error-summary__list">${items}</ul>
+</div>`;
+}
+
+/** A labelled input with its hint and error, tied together for screen readers. */
+export function field(input: {
+  id: string;
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  value?: string;
+  type?: string;
+  autocomplete: string;
+  inputmode?: string;
+  maxlength: number;
+  required?: boolean;
+}): string {
+  const describedBy = [input.hint ? `${input.id}-hint` : '', input.error ? `${input.id}-error` : ''].filter(Boolean).join(' ');
+  return `<div class="form-field"${input.error ? ' data-invalid' : ''}>
+<label class="form-field__label" for="${h(input.id)}">${input.label}</label>
+${input.hint ? `<p class="form-field__hint" id="${h(input.id)}-hint">${input.hint}</p>` : ''}
+${input.error ? `<p class="form-field__error" id="${h(input.id)}-error">${input.error}</p>` : ''}
+<input class="form-field__input" id="${h(input.id)}" name="${h(input.name)}" type="${input.type ?? 'text'}" autocomplete="${input.autocomplete}"${input.inputmode ? ` inputmode="${input.inputmode}"` : ''} maxlength="${input.maxlength}"${input.required ? ' aria-required="true"' : ''}${describedBy ? ` aria-describedby="${describedBy}"` : ''}${input.error ? ' aria-invalid="true"' : ''} value="${h(input.value ?? '')}">
+</div>`;
+}

@@ -1,0 +1,275 @@
+// Paying orders through the PSP (issue 14), on a real database (PGlite, and PostgreSQL in the
+// other project), against the Adyen-compatible simulator through @adyen/api-library — the parts
+// the running shop uses. The fan's browser is driven on the hosted pages without JavaScript.
+import { randomUUID } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../app/.server/db/client';
+import { mailOutbox, memberships, orderItems, orders, paymentEvents, payments } from '../app/.server/db/schema';
+import { startPaymentsJob } from '../app/.server/jobs/payments';
+import { createLogger } from '../app/.server/logger';
+import { createServices } from '../app/.server/services';
+import type { NotificationItem } from '../app/.server/services/payment-events';
+import { ORDER_PAYMENT_WINDOW_MS } from '../app/domain/order-status';
+import { newFan, type TestFan } from './support/cart';
+import { manualClock } from './support/clock';
+import { createTestDatabase } from './support/database';
+import { addressOf, giftInCart, placeRequest } from './support/orders';
+import { HostedPayer, signedWebhook, startPaymentsStage, testCard, type HostedStep, type PaymentsStage } from './support/payments';
+import { serviceDepsFor } from './support/services';
+
+let database: Database;
+let stage: PaymentsStage;
+let payer: HostedPayer;
+const clock = manualClock('2026-12-01T09:00:00Z');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  stage = await startPaymentsStage(database, clock);
+  payer = new HostedPayer(stage.publicUrl);
+});
+
+afterAll(async () => {
+  await stage?.close();
+  await database?.close();
+});
+
+const countOf = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+const statusOf = async (orderId: string) => (await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
+const membershipsOf = (orderId: string) =>
+  countOf(database.db.select({ n: count() }).from(memberships).innerJoin(orderItems, eq(memberships.orderItemId, orderItems.id)).where(eq(orderItems.orderId, orderId)));
+const mailsOf = (dedupeKey: string) => countOf(database.db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey)));
+const attemptsOf = (orderId: string) => database.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.attempt);
+
+/** A fan with a 15 € gift ordered and awaiting payment. */
+async function awaitingOrder(tag: string): Promise<{ fan: TestFan; orderId: string }> {
+  const fan = await newFan(stage.services, tag);
+  await giftInCart(stage.services, fan);
+  const billingAddressId = await addressOf(stage.services, fan);
+  const placed = await stage.services.orders.place(placeRequest(fan, { billingAddressId }));
+  if (!placed.ok || placed.value.status !== 'awaiting_payment') throw new Error(`not placed: ${JSON.stringify(placed)}`);
+  return { fan, orderId: placed.value.orderId };
+}
+
+async function hostedPage(fan: TestFan, orderId: string, method: 'scheme' | 'paypal' = 'scheme'): Promise<HostedStep> {
+  const started = await stage.services.payments.startHosted(fan.owner, { orderId, method, language: 'en' });
+  if (!started.ok) throw new Error(`no session: ${started.reason}`);
+  return payer.open(started.value.url);
+}
+
+function backAtShop(step: HostedStep) {
+  if (!step.returnUrl) throw new Error(`still on the PSP's page (${step.status})`);
+  return stage.services.payments.readReturn({ sessionId: step.returnUrl.searchParams.get('sessionId') ?? '', sessionResult: step.returnUrl.searchParams.get('sessionResult') });
+}
+
+/** Sends what the simulator has queued for the shop, as its delivery loop would once due. */
+async function deliverWebhooks(): Promise<void> {
+  clock.advance(10 * 60_000);
+  await stage.simulator.deliverDue();
+}
+
+describe('the hosted page, without JavaScript', () => {
+  it('an approved card: back at the shop the order is paid and fulfilled once, however often the webhook comes', async () => {
+    const { fan, orderId } = await awaitingOrder('approved');
+    const back = await payer.submit(await hostedPage(fan, orderId), '/card', testCard('APPROVED'));
+    expect(back.returnUrl?.pathname).toBe('/paymentgateway/card');
+    expect(await backAtShop(back)).toMatchObject({ kind: 'paid', orderId });
+    expect(await statusOf(orderId)).toBe('fulfilled');
+
+    await deliverWebhooks();
+    const [event] = await database.db.select().from(paymentEvents).where(and(eq(paymentEvents.eventCode, 'AUTHORISATION'), eq(paymentEvents.merchantReference, (await attemptsOf(orderId))[0]!.reference)));
+    expect(event?.processedAt).not.toBeNull();
+    for (let time = 0; time < 3; time++) {
+      expect(await stage.postWebhook({ live: 'false', notificationItems: [{ NotificationRequestItem: event!.item }] })).toEqual({ status: 200, text: '[accepted]' });
+    }
+    expect(await countOf(database.db.select({ n: count() }).from(paymentEvents).where(eq(paymentEvents.pspReference, event!.pspReference)))).toBe(1);
+    expect(await membershipsOf(orderId)).toBe(1);
+    expect(await mailsOf(`order-confirmation:${orderId}`)).toBe(1);
+    expect(await attemptsOf(orderId)).toMatchObject([{ status: 'authorised', pspReference: event!.pspReference, cancelState: null }]);
+  });
+
+  it('a declined card shows the reason and charges nothing; a retry on the same order succeeds', async () => {
+    const { fan, orderId } = await awaitingOrder('declined');
+    const page = await hostedPage(fan, orderId);
+    const refused = await payer.submit(page, '/card', testCard('DECLINED'));
+    expect(refused.returnUrl).toBeNull();
+    expect(refused.html).toContain('Refused');
+    await deliverWebhooks();
+    expect(await statusOf(orderId)).toBe('awaiting_payment');
+    expect(await membershipsOf(orderId)).toBe(0);
+
+    const back = await payer.submit(refused, '/card', testCard('APPROVED'));
+    expect(await backAtShop(back)).toMatchObject({ kind: 'paid', orderId });
+    expect(await membershipsOf(orderId)).toBe(1);
+  });
+
+  it('a 3-D Secure card completes after its challenge', async () => {
+    const { fan, orderId } = await awaitingOrder('three-ds');
+    const challenge = await payer.submit(await hostedPage(fan, orderId), '/card', testCard('APPROVED', '4212 3456 7891 0006'));
+    expect(challenge.returnUrl).toBeNull();
+    const back = await payer.submit(challenge, /\/3ds\//, { password: 'password' });
+    expect(await backAtShop(back)).toMatchObject({ kind: 'paid', orderId });
+  });
+
+  it('PayPal completes after the approval, and comes back to the PayPal page', async () => {
+    const { fan, orderId } = await awaitingOrder('paypal');
+    const approval = await payer.submit(await hostedPage(fan, orderId, 'paypal'), '/paypal', {});
+    const back = await payer.submit(approval, /\/paypal\/[^/]+$/, { decision: 'approve' });
+    expect(back.returnUrl?.pathname).toBe('/paymentgateway/paypal');
+    expect(await backAtShop(back)).toMatchObject({ kind: 'paid', orderId });
+  });
+
+  it('a card saved on the first purchase pays the second with its security code, and can be deleted', async () => {
+    const first = await awaitingOrder('saved-card');
+    await payer.submit(await hostedPage(first.fan, first.orderId), '/card', { ...testCard('Ada Lovelace'), storeCard: 'on' });
+    const saved = await stage.services.payments.storedMethods(first.fan.owner);
+    expect(saved).toEqual([expect.objectContaining({ brand: 'visa', lastFour: '1111', expiryMonth: '03', expiryYear: '2030' })]);
+
+    await giftInCart(stage.services, first.fan);
+    const placed = await stage.services.orders.place(placeRequest(first.fan, { billingAddressId: await addressOf(stage.services, first.fan) }));
+    if (!placed.ok) throw new Error('second order not placed');
+    const page = await hostedPage(first.fan, placed.value.orderId);
+    expect(page.html).toContain('1111');
+    const back = await payer.submit(page, '/stored', { storedPaymentMethodId: saved![0]!.id, cvc: '737' });
+    expect(await backAtShop(back)).toMatchObject({ kind: 'paid' });
+
+    const other = await newFan(stage.services, 'not-the-owner');
+    expect(await stage.services.payments.deleteStoredMethod(other.owner, saved![0]!.id)).toMatchObject({ ok: false, reason: 'not-found' });
+    expect(await stage.services.payments.deleteStoredMethod(first.fan.owner, saved![0]!.id)).toEqual({ ok: true, value: null });
+    expect(await stage.services.payments.storedMethods(first.fan.owner)).toEqual([]);
+  });
+
+  it('a double click opens one session: the same attempt, the same page', async () => {
+    const { fan, orderId } = await awaitingOrder('double-click');
+    const [one, two] = await Promise.all([
+      stage.services.payments.startHosted(fan.owner, { orderId, method: 'scheme', language: 'it' }),
+      stage.services.payments.startHosted(fan.owner, { orderId, method: 'scheme', language: 'it' }),
+    ]);
+    expect(one).toEqual(two);
+    expect(await attemptsOf(orderId)).toHaveLength(1);
+  });
+
+  it('nobody else starts a payment of the fan’s order, and a closed order is not payable', async () => {
+    const { fan, orderId } = await awaitingOrder('owner-only');
+    const other = await newFan(stage.services, 'someone-else');
+    expect(await stage.services.payments.startHosted(other.owner, { orderId, method: 'scheme', language: 'en' })).toMatchObject({ ok: false, reason: 'not-found' });
+    expect(await stage.services.payments.startHosted(fan.owner, { orderId: 'not-a-uuid', method: 'scheme', language: 'en' })).toMatchObject({ ok: false, reason: 'not-found' });
+    await database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+    expect(await stage.services.payments.startHosted(fan.owner, { orderId, method: 'scheme', language: 'en' })).toMatchObject({ ok: false, reason: 'not-payable' });
+  });
+
+  it('a return without a known session is an error, never a 500', async () => {
+    expect(await stage.services.payments.readReturn({ sessionId: 'CS-unknown', sessionResult: 'x' })).toEqual({ kind: 'unknown' });
+    expect(await stage.services.payments.readReturn({ sessionId: 'x'.repeat(5000), sessionResult: null })).toEqual({ kind: 'unknown' });
+  });
+});
+
+describe('webhooks', () => {
+  const item = (merchantReference: string, more: Partial<NotificationItem> = {}) => ({
+    eventCode: 'AUTHORISATION',
+    success: 'true',
+    pspReference: randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase(),
+    merchantReference,
+    ...more,
+  });
+
+  it('refuses a missing or wrong signature with 401 and stores nothing; a body not Adyen’s is a 400', async () => {
+    const signed = signedWebhook(item('100000001-1'), stage.config.payments.hmacKey);
+    const wrong = signedWebhook(item('100000001-1'), '00'.repeat(32));
+    const unsigned = { live: 'false', notificationItems: [{ NotificationRequestItem: { ...signed.notificationItems[0]!.NotificationRequestItem, additionalData: {} } }] };
+    expect(await stage.postWebhook(wrong)).toEqual({ status: 401, text: 'Unauthorized' });
+    expect(await stage.postWebhook(unsigned)).toEqual({ status: 401, text: 'Unauthorized' });
+    expect((await stage.postWebhook({ notificationItems: 'nope' })).status).toBe(400);
+    expect((await stage.postWebhook({ live: 'false', notificationItems: [{ NotificationRequestItem: { eventCode: 'AUTHORISATION' } }] })).status).toBe(400);
+    const reference = signed.notificationItems[0]!.NotificationRequestItem.pspReference;
+    expect(await countOf(database.db.select({ n: count() }).from(paymentEvents).where(eq(paymentEvents.pspReference, reference)))).toBe(0);
+    expect(await stage.postWebhook(signed)).toEqual({ status: 200, text: '[accepted]' });
+    expect(await countOf(database.db.select({ n: count() }).from(paymentEvents).where(eq(paymentEvents.pspReference, reference)))).toBe(1);
+  });
+
+  it('the fan closes the tab on the hosted page: the webhook completes the order and the mail goes out', async () => {
+    const { fan, orderId } = await awaitingOrder('closed-tab');
+    await payer.submit(await hostedPage(fan, orderId), '/card', testCard('APPROVED'));
+    expect(await statusOf(orderId)).toBe('awaiting_payment');
+    await deliverWebhooks();
+    expect(await statusOf(orderId)).toBe('fulfilled');
+    expect(await mailsOf(`order-confirmation:${orderId}`)).toBe(1);
+  });
+
+  it('the shop is down when the PSP authorises: the simulator retries, and the order completes once it is back', async () => {
+    const { fan, orderId } = await awaitingOrder('shop-down');
+    stage.setWebhooksDown(true);
+    try {
+      await payer.submit(await hostedPage(fan, orderId), '/card', testCard('APPROVED'));
+      await deliverWebhooks();
+      expect(await statusOf(orderId)).toBe('awaiting_payment');
+    } finally {
+      stage.setWebhooksDown(false);
+    }
+    await deliverWebhooks();
+    expect(await statusOf(orderId)).toBe('fulfilled');
+  });
+
+  it('killed after storing an event, before acting on it: the payments job acts on it later', async () => {
+    const { fan, orderId } = await awaitingOrder('killed-after-store');
+    await stage.services.payments.startHosted(fan.owner, { orderId, method: 'scheme', language: 'en' });
+    const [attempt] = await attemptsOf(orderId);
+    const stored = await stage.services.payments.events.store(item(attempt!.reference) as NotificationItem);
+    expect(stored).not.toBeNull();
+    expect(await statusOf(orderId)).toBe('awaiting_payment');
+    clock.advance(60_000);
+    await startPaymentsJob({ payments: stage.services.payments, logger: createLogger('silent'), intervalMs: 0 }).tick();
+    expect(await statusOf(orderId)).toBe('fulfilled');
+  });
+
+  it('two instances acting on the same event at once fulfil the order once', async () => {
+    const { fan, orderId } = await awaitingOrder('two-instances');
+    await stage.services.payments.startHosted(fan.owner, { orderId, method: 'scheme', language: 'en' });
+    const [attempt] = await attemptsOf(orderId);
+    const eventId = await stage.services.payments.events.store(item(attempt!.reference) as NotificationItem);
+    const other = createServices({ ...serviceDepsFor(database, { clock }), config: stage.config });
+    await Promise.all([stage.services.payments.events.process(eventId!), other.payments.events.process(eventId!)]);
+    expect(await membershipsOf(orderId)).toBe(1);
+    expect(await mailsOf(`order-confirmation:${orderId}`)).toBe(1);
+  });
+
+  it('an authorisation for an order that expired meanwhile is cancelled at the PSP, and the fan told', async () => {
+    const { fan, orderId } = await awaitingOrder('late');
+    stage.setWebhooksDown(true);
+    try {
+      await payer.submit(await hostedPage(fan, orderId), '/card', testCard('APPROVED'));
+      clock.advance(ORDER_PAYMENT_WINDOW_MS + 60_000);
+      await stage.services.orders.expireDue();
+      expect(await statusOf(orderId)).toBe('expired');
+    } finally {
+      stage.setWebhooksDown(false);
+    }
+    await deliverWebhooks();
+    expect(await attemptsOf(orderId)).toMatchObject([{ status: 'authorised', cancelState: 'requested' }]);
+    await deliverWebhooks();
+    expect(await attemptsOf(orderId)).toMatchObject([{ status: 'cancelled', cancelState: 'cancelled' }]);
+    expect(await statusOf(orderId)).toBe('expired');
+    expect(await membershipsOf(orderId)).toBe(0);
+    const [attempt] = await attemptsOf(orderId);
+    expect(await mailsOf(`payment-cancelled:${attempt!.id}`)).toBe(1);
+  });
+
+  it('a lost webhook: reconciliation asks the PSP with the session result the fan brought back', async () => {
+    const { fan, orderId } = await awaitingOrder('lost-webhook');
+    stage.setWebhooksDown(true);
+    try {
+      const back = await payer.submit(await hostedPage(fan, orderId), '/card', testCard('APPROVED'));
+      stage.setPspDown(true);
+      expect(await backAtShop(back)).toMatchObject({ kind: 'waiting', orderId });
+      stage.setPspDown(false);
+      expect(await statusOf(orderId)).toBe('awaiting_payment');
+      clock.advance(2 * 60_000);
+      await stage.services.payments.reconcileDue();
+      expect(await statusOf(orderId)).toBe('fulfilled');
+    } finally {
+      stage.setPspDown(false);
+      stage.setWebhooksDown(false);
+    }
+  });
+});
+

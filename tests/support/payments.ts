@@ -1,0 +1,128 @@
+// The payment tests' stage: one HTTP server carrying the Adyen-compatible simulator and the
+// shop's webhook endpoint, with the shop's services on the test database — the same parts, and
+// the same @adyen/api-library calls, as the running shop. Its webhook endpoint can be taken
+// down (the shop killed or unreachable) and brought back.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import adyen from '@adyen/api-library';
+import express from 'express';
+import type { Clock } from '../../app/.server/clock';
+import type { Database } from '../../app/.server/db/client';
+import { readConfig, type Config } from '../../app/.server/env';
+import { createLogger } from '../../app/.server/logger';
+import { SIMULATOR_PATH } from '../../app/.server/payments/config';
+import { createPaymentSimulator } from '../../app/.server/payments/simulator';
+import { PAYMENT_WEBHOOK_PATH, paymentWebhookHandlers } from '../../app/.server/payments/webhook-endpoint';
+import { createServices, type Services } from '../../app/.server/services';
+import type { NotificationItem } from '../../app/.server/services/payment-events';
+import { serviceDepsFor } from './services';
+
+export type PaymentsStage = {
+  publicUrl: string;
+  config: Config;
+  services: Services;
+  simulator: ReturnType<typeof createPaymentSimulator>;
+  /** While down, the shop's webhook endpoint answers 503 (the simulator then retries later). */
+  setWebhooksDown(down: boolean): void;
+  /** While down, the PSP's API answers 503 (its hosted pages stay up: the fan is already there). */
+  setPspDown(down: boolean): void;
+  /** Posts a webhook body to the shop as the PSP would. */
+  postWebhook(body: unknown): Promise<{ status: number; text: string }>;
+  close(): Promise<void>;
+};
+
+export async function startPaymentsStage(database: Database, clock: Clock): Promise<PaymentsStage> {
+  const app = express();
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const publicUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = readConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: publicUrl });
+  const logger = createLogger('silent');
+  const services = createServices({ ...serviceDepsFor(database, { clock }), config });
+  const simulator = createPaymentSimulator({
+    config: config.payments,
+    db: database.db,
+    clock,
+    logger,
+    publicUrl,
+    webhookUrl: `${publicUrl}${PAYMENT_WEBHOOK_PATH}`,
+    deliveryIntervalMs: 0,
+  });
+  let webhooksDown = false;
+  let pspDown = false;
+  app.use(`${SIMULATOR_PATH}/checkout`, (_req, res, next) => (pspDown ? res.status(503).send('Service Unavailable') : next()));
+  app.use(SIMULATOR_PATH, simulator.router);
+  app.post(
+    PAYMENT_WEBHOOK_PATH,
+    (_req, res, next) => (webhooksDown ? res.status(503).send('Service Unavailable') : next()),
+    ...paymentWebhookHandlers({ hmacKey: config.payments.hmacKey, events: services.payments.events, logger }),
+  );
+  return {
+    publicUrl,
+    config,
+    services,
+    simulator,
+    setWebhooksDown(down) {
+      webhooksDown = down;
+    },
+    setPspDown(down) {
+      pspDown = down;
+    },
+    async postWebhook(body) {
+      const response = await fetch(`${publicUrl}${PAYMENT_WEBHOOK_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: response.status, text: await response.text() };
+    },
+    async close() {
+      await simulator.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A webhook body of one item, signed with `hmacKey` as Adyen signs it (the library's calculation). */
+export function signedWebhook(item: Omit<NotificationItem, 'additionalData'> & { amount?: { value: number; currency: string } }, hmacKey: string) {
+  const full = { amount: { value: 0, currency: 'EUR' }, eventDate: '2026-12-01T09:00:00+01:00', merchantAccountCode: 'FanShopSimulator', paymentMethod: 'visa', reason: '', ...item };
+  const hmacSignature = new adyen.hmacValidator().calculateHmac(full as never, hmacKey);
+  return { live: 'false', notificationItems: [{ NotificationRequestItem: { ...full, additionalData: { hmacSignature } } }] };
+}
+
+/** Where a hosted-page step left the fan: back at the shop (the return URL) or on another PSP page. */
+export type HostedStep = { returnUrl: URL | null; html: string; status: number };
+
+/**
+ * The fan on the PSP's hosted pages, as a browser without JavaScript: reads a page's forms and
+ * posts one, following the PSP's redirects until the fan is back at the shop.
+ */
+export class HostedPayer {
+  constructor(private readonly publicUrl: string) {}
+
+  async open(url: string): Promise<HostedStep> {
+    return this.follow(await fetch(url, { redirect: 'manual' }));
+  }
+
+  /** Posts the form of `page` whose action ends with `action` (e.g. '/card', '/stored', '/paypal', '/cancel') or matches it. */
+  async submit(page: HostedStep, action: string | RegExp, fields: Record<string, string>): Promise<HostedStep> {
+    const actions = [...page.html.matchAll(/<form[^>]*action="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+    const target = actions.find((candidate) => (typeof action === 'string' ? candidate.endsWith(action) : action.test(candidate)));
+    if (!target) throw new Error(`no form ${String(action)} on the page; forms: ${actions.join(', ')}`);
+    const response = await fetch(new URL(target, this.publicUrl), { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+    return this.follow(response);
+  }
+
+  private async follow(response: Response): Promise<HostedStep> {
+    let current = response;
+    for (let hops = 0; hops < 5; hops++) {
+      const location = current.headers.get('location');
+      if (current.status < 300 || current.status >= 400 || !location) return { returnUrl: null, html: await current.text(), status: current.status };
+      const next = new URL(location, this.publicUrl);
+      if (next.pathname.startsWith('/paymentgateway/')) return { returnUrl: next, html: '', status: current.status };
+      current = await fetch(next, { redirect: 'manual' });
+    }
+    throw new Error('too many redirects on the hosted pages');
+  }
+}
+
+/** Adyen's test card as the fan types it (spec: holder name decides the outcome on the simulator). */
+export function testCard(holderName: string, number = '4111 1111 1111 1111'): Record<string, string> {
+  return { cardNumber: number, expiryMonth: '03', expiryYear: '2030', cvc: '737', holderName };
+}
