@@ -140,7 +140,7 @@ test('VAT invoicing: Italy needs the SDI code and PEC; another country clears th
   });
 });
 
-test('an order with something to pay (it): placed awaiting payment, to its receipt; listed; the cart is spent', async ({ page, auth }) => {
+test('an order with something to pay (it): placed awaiting payment on the way to the PSP; listed, its receipt offers to pay; the cart is spent', async ({ page, auth }) => {
   test.setTimeout(120_000);
   const texts = CHECKOUT_TEXTS.it;
   await signUpFanWithProfile(page, auth, 'it');
@@ -149,21 +149,25 @@ test('an order with something to pay (it): placed awaiting payment, to its recei
   await page.goto('/checkout');
   const orders = new OrderPages(page, 'it');
 
-  await test.step('billed to the only address; both boxes ticked; pay places the order and shows its receipt', async () => {
+  await test.step('billed to the only address; both boxes ticked; pay places the order and opens the PSP’s page', async () => {
     await expect(page.getByRole('radio', { name: /Via Roma 1/ })).toBeChecked();
     await page.getByRole('checkbox', { name: texts.membershipTerms }).check();
     await page.getByRole('checkbox', { name: texts.guardianDeclaration }).check();
-    await page.getByRole('button', { name: texts.pay }).click();
-    await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: texts.pay, exact: true }).click();
+    await expect(page).toHaveURL(/\/_psp\/pay\//);
+  });
+
+  await test.step('the fan leaves without paying: the order waits in the list; its receipt shows the pay-by time and offers to pay', async () => {
+    await orders.openOrderList();
+    await expect(orders.orderCards()).toHaveCount(1);
+    await expect(orders.orderCards().first()).toContainText(orders.texts.statuses.awaiting_payment);
+    await orders.orderCards().first().getByRole('link').first().click();
     const number = await orders.orderNumber();
     expect(number).toMatch(/^\d{9}$/);
     await orders.expectReceipt({ number, status: 'awaiting_payment', lines: [{ name: 'Kids 0–4', price: '15 €' }], total: '15 €', codes: 'pending' });
     await expect(orders.fact(orders.texts.payBy)).not.toBeEmpty();
+    await expect(page.getByRole('link', { name: 'Paga ora' })).toHaveAttribute('href', /^\/payment\?orderId=[0-9a-f-]{36}$/);
     await expectNoAxeViolations(page);
-
-    await orders.openOrderList();
-    await expect(orders.orderCard(number)).toContainText(orders.texts.statuses.awaiting_payment);
-    await orders.openReceiptFromList(number);
   });
 
   await test.step('the cart was checked out: checkout sends the fan back to the (empty) cart', async () => {

@@ -77,12 +77,14 @@ export function createPaymentGateway(config: PaymentsConfig) {
     },
 
     /**
-     * Cancels an authorisation the shop cannot keep: by the PSP's reference when it is known,
-     * else by our reference (Adyen then answers with a TECHNICAL_CANCEL webhook).
+     * Undoes a payment the shop cannot keep. By the PSP's reference it is a reversal — a cancel
+     * while the payment is only authorised, a refund once it is captured (immediate capture is
+     * an account setting: the shop cannot know) — answered by a CANCEL_OR_REFUND webhook; without
+     * one, a cancel by our reference (a TECHNICAL_CANCEL webhook).
      */
     async cancel(request: { pspReference: string | null; reference: string; idempotencyKey: string }): Promise<void> {
       if (request.pspReference) {
-        await checkout.ModificationsApi.cancelAuthorisedPaymentByPspReference(
+        await checkout.ModificationsApi.refundOrCancelPayment(
           request.pspReference,
           { merchantAccount, reference: request.reference },
           { idempotencyKey: request.idempotencyKey },

@@ -133,7 +133,8 @@ export function createPaymentsService({ db, clock, config, logger }: Pick<Servic
       if (sessionResult && found.sessionResult !== sessionResult) {
         await db.update(payments).set({ sessionResult }).where(eq(payments.id, found.id));
       }
-      if ((found.status === 'open' || found.status === 'pending') && sessionResult) {
+      // A refused attempt may still be paid: the hosted page lets the fan try again in the same session.
+      if ((found.status === 'open' || found.status === 'pending' || found.status === 'refused') && sessionResult) {
         try {
           await settleFromSession(found, sessionResult);
         } catch (error) {

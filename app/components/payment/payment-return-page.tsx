@@ -66,7 +66,9 @@ export function PaymentReturnPage({ view }: { view: PaymentReturnView }) {
           </li>
         ) : null}
         <li>
-          <Link to="/">{t('gateway.home')}</Link>
+          <Link to="/" className="button">
+            {t('gateway.home')}
+          </Link>
         </li>
       </ul>
     </div>

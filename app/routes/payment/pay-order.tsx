@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { PayOrderPage } from '../../components/payment/pay-order-page';
 import { orderIdOf } from '../../domain/order-pages';
+import ordersStylesUrl from '../../components/orders/orders.css?url';
 import { pageMeta } from '../../domain/page-meta';
 import { payOrderSchema } from '../../forms/payment';
 import { parseForm } from '../../forms/parse';
@@ -12,6 +13,9 @@ import { getInstance } from '../../middleware/i18next';
 import { payPlacedOrder } from '../checkout/checkout-action.server';
 import { payOrderData } from './pay-order.server';
 import type { Route } from './+types/pay-order';
+
+// The order pages' layout (links in a row, the notice box).
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: ordersStylesUrl }];
 
 export const middleware: Route.MiddlewareFunction[] = [noStore];
 

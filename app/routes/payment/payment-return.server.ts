@@ -56,13 +56,16 @@ export async function paymentReturnData(request: Request, context: Context, proc
   const now = clock.now().getTime();
   const since = waitingSince(url, now);
   const refresh = new URLSearchParams({ sessionId, ...(sessionResult ? { sessionResult } : {}), since: String(since) });
+  const patient = now - since < PAYMENT_RETURN_PATIENCE_MS;
+  // A refusal's reason comes with the webhook, which may be a moment behind the fan: the page looks again for it a little.
+  const reasonComing = owner && found.kind === 'refused' && found.refusal === null && patient;
   return {
     process,
     kind: found.kind,
     refusal: owner && found.kind === 'refused' ? found.refusal : null,
     tryAgainHref: owner && (found.kind === 'refused' || found.kind === 'not-completed') ? payOrderPath(found.orderId) : null,
     signInHref: fan ? null : loginPath(`${url.pathname}?${refresh.toString()}`),
-    refreshHref: found.kind === 'waiting' ? `${paymentReturnPath(process)}?${refresh.toString()}` : null,
-    problem: found.kind === 'waiting' && now - since >= PAYMENT_RETURN_PATIENCE_MS,
+    refreshHref: found.kind === 'waiting' || reasonComing ? `${paymentReturnPath(process)}?${refresh.toString()}` : null,
+    problem: found.kind === 'waiting' && !patient,
   };
 }

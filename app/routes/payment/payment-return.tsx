@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { PaymentReturnPage } from '../../components/payment/payment-return-page';
+import ordersStylesUrl from '../../components/orders/orders.css?url';
 import { pageMeta } from '../../domain/page-meta';
 import { PAYMENT_RETURN_REFRESH_SECONDS } from '../../domain/payment-attempt';
 import { noStore } from '../../.server/http/no-store';
@@ -13,6 +14,9 @@ import type { Route } from './+types/payment-return';
 export const handle: RouteHandle = { hydrate: false };
 
 // It is about one payment: never kept by a shared cache or the history cache.
+// The order pages' layout (links in a row, the notice box).
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: ordersStylesUrl }];
+
 export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 /** `/paymentgateway/{process}` (spec §2, issue 14): where the fan comes back from the PSP's hosted page. */

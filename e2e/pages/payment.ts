@@ -1,0 +1,104 @@
+import { expect, type Page } from '@playwright/test';
+import type { Language } from '../support/shop';
+
+/**
+ * The payment simulator's hosted pages (app/locales/{it,en}/psp.json), in the session's locale
+ * (the fan's language), and the shop's own payment pages (payment.json).
+ */
+export const PAYMENT_TEXTS = {
+  en: {
+    hostedHeading: /^Pay €15$/,
+    cardNumber: 'Card number',
+    expiryMonth: 'Expiry month',
+    expiryYear: 'Expiry year',
+    cvc: 'Security code (CVC)',
+    holderName: 'Name on card',
+    saveCard: 'Save this card for my next payments',
+    payCard: /^Pay €15$/,
+    refusedHeading: 'The payment was refused',
+    password: 'Password',
+    confirm: 'Confirm',
+    toPayPal: 'Continue to PayPal',
+    approvePayPal: 'Approve and pay',
+    storedCvc: (lastFour: string) => `Security code (CVC) of the card ending in ${lastFour}`,
+    payStored: (lastFour: string) => new RegExp(`with the card ending in ${lastFour}$`),
+    methodLegend: 'How do you want to pay?',
+    card: 'Card (Visa, Mastercard)',
+    paypal: 'PayPal',
+    savedCards: 'Your saved cards',
+    shopRefused: 'Payment refused',
+    tryAgain: 'Try again',
+    continueToPayment: 'Continue to payment',
+  },
+  it: {
+    hostedHeading: /^Paga 15\s€$/,
+    cardNumber: 'Numero della carta',
+    expiryMonth: 'Mese di scadenza',
+    expiryYear: 'Anno di scadenza',
+    cvc: 'Codice di sicurezza (CVC)',
+    holderName: 'Nome sulla carta',
+    saveCard: 'Salva questa carta per i prossimi pagamenti',
+    payCard: /^Paga 15\s€$/,
+    refusedHeading: 'Il pagamento è stato rifiutato',
+    password: 'Password',
+    confirm: 'Conferma',
+    toPayPal: 'Continua su PayPal',
+    approvePayPal: 'Approva e paga',
+    storedCvc: (lastFour: string) => `Codice di sicurezza (CVC) della carta che termina con ${lastFour}`,
+    payStored: (lastFour: string) => new RegExp(`con la carta che termina con ${lastFour}$`),
+    methodLegend: 'Come vuoi pagare?',
+    card: 'Carta (Visa, Mastercard)',
+    paypal: 'PayPal',
+    savedCards: 'Le tue carte salvate',
+    shopRefused: 'Pagamento rifiutato',
+    tryAgain: 'Riprova',
+    continueToPayment: 'Vai al pagamento',
+  },
+} as const;
+
+/** Adyen's test cards (the simulator's): Visa, and the Visa that asks for 3-D Secure. */
+export const TEST_CARDS = { visa: '4111 1111 1111 1111', visa3ds: '4212 3456 7891 0006' } as const;
+
+/** The fan on the PSP's hosted page: a plain form, the same steps with and without JavaScript. */
+export class HostedCheckout {
+  readonly texts: (typeof PAYMENT_TEXTS)[Language];
+
+  constructor(
+    private readonly page: Page,
+    language: Language,
+  ) {
+    this.texts = PAYMENT_TEXTS[language];
+  }
+
+  async expectOpen(): Promise<void> {
+    await expect(this.page).toHaveURL(/\/_psp\/pay\//);
+    await expect(this.page.getByRole('heading', { level: 1 })).toHaveText(this.texts.hostedHeading);
+  }
+
+  /** Types a test card and pays; `holderName` picks the simulator's outcome (APPROVED, DECLINED…). */
+  async payByCard(holderName: string, { number = TEST_CARDS.visa, save = false }: { number?: string; save?: boolean } = {}): Promise<void> {
+    const { page, texts } = this;
+    await page.getByLabel(texts.cardNumber).fill(number);
+    await page.getByLabel(texts.expiryMonth).fill('03');
+    await page.getByLabel(texts.expiryYear).fill('2030');
+    await page.getByLabel(texts.cvc, { exact: true }).fill('737');
+    await page.getByLabel(texts.holderName).fill(holderName);
+    if (save) await page.getByLabel(texts.saveCard).check();
+    await page.getByRole('button', { name: texts.payCard }).click();
+  }
+
+  async passChallenge(): Promise<void> {
+    await this.page.getByLabel(this.texts.password).fill('password');
+    await this.page.getByRole('button', { name: this.texts.confirm }).click();
+  }
+
+  async approvePayPal(): Promise<void> {
+    await this.page.getByRole('button', { name: this.texts.toPayPal }).click();
+    await this.page.getByRole('button', { name: this.texts.approvePayPal }).click();
+  }
+
+  async payWithSavedCard(lastFour: string): Promise<void> {
+    await this.page.getByLabel(this.texts.storedCvc(lastFour)).fill('737');
+    await this.page.getByRole('button', { name: this.texts.payStored(lastFour) }).click();
+  }
+}

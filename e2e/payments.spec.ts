@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { expectNoAxeViolations } from './support/axe';
+import type { Language } from './support/shop';
+import { saveAddress } from './pages/cart';
+import { CHECKOUT_TEXTS, paidGiftInCart } from './pages/checkout';
+import { signUpFanWithProfile } from './pages/configure';
+import type { AuthPages } from './pages/auth';
+import { DevPages } from './pages/dev';
+import { OrderPages } from './pages/orders';
+import { HostedCheckout, PAYMENT_TEXTS, TEST_CARDS } from './pages/payment';
+
+// Paying (issue 14), with and without JavaScript: offline both go through the PSP's hosted page
+// (the simulator's), which works without JavaScript; Drop-in needs Adyen's own scripts.
+
+/** A fan with a 15 € gift at checkout, billed to their only address, both boxes ticked. */
+async function atCheckout(page: Page, auth: AuthPages, language: Language) {
+  const fan = await signUpFanWithProfile(page, auth, language);
+  await saveAddress(page.request, { countryCode: 'IT', provinceCode: 'TO', cityCode: 'L219', postalCode: '10121', street: 'Via Roma', number: '1' });
+  await paidGiftInCart(page.request);
+  await page.goto('/checkout');
+  const texts = CHECKOUT_TEXTS[language];
+  await page.getByRole('checkbox', { name: texts.membershipTerms }).check();
+  await page.getByRole('checkbox', { name: texts.guardianDeclaration }).check();
+  return fan;
+}
+
+/** Pays at checkout with the method chosen (the card is chosen already). */
+async function payAtCheckout(page: Page, language: Language, method: 'card' | 'paypal' = 'card') {
+  if (method === 'paypal') await page.getByRole('radio', { name: PAYMENT_TEXTS[language].paypal }).check();
+  await page.getByRole('button', { name: CHECKOUT_TEXTS[language].pay, exact: true }).click();
+}
+
+async function expectPaidThankYou(page: Page, language: Language) {
+  await expect(page).toHaveURL(/\/thankyou\?orderId=[0-9a-f-]{36}$/);
+  await new OrderPages(page, language).expectSummary({ status: 'fulfilled', codes: 'issued', total: language === 'it' ? '15 €' : '€15' });
+}
+
+for (const language of ['en', 'it'] as const) {
+  test(`an approved card: checkout, the PSP's page, thank-you with the membership issued, and the mail (${language})`, async ({ page, auth }) => {
+    test.setTimeout(120_000);
+    const fan = await atCheckout(page, auth, language);
+    const hosted = new HostedCheckout(page, language);
+
+    await test.step('checkout offers the card (chosen) and PayPal', async () => {
+      await expect(page.getByRole('radio', { name: hosted.texts.card })).toBeChecked();
+      await expect(page.getByRole('radio', { name: hosted.texts.paypal })).not.toBeChecked();
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('pay: the PSP’s page, in the fan’s language, accessible', async () => {
+      await payAtCheckout(page, language);
+      await hosted.expectOpen();
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('an approved card: back at the shop, paid and fulfilled', async () => {
+      await hosted.payByCard('APPROVED');
+      await expectPaidThankYou(page, language);
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('the confirmation mail names the membership', async () => {
+      await new DevPages(page).openOutbox(fan.email);
+      const mail = page.getByRole('listitem').filter({ hasText: language === 'en' ? /order \d{9} confirmed/ : /ordine \d{9} confermato/ });
+      await expect(mail).toHaveCount(1);
+      await expect(mail).toContainText(/JM[0-9A-Z]{10}/);
+    });
+  });
+}
+
+test('a declined card shows its reason and charges nothing; refused three times, the shop says why, and a retry pays the same order (en)', async ({ page, auth }) => {
+  test.setTimeout(120_000);
+  await atCheckout(page, auth, 'en');
+  const hosted = new HostedCheckout(page, 'en');
+  await payAtCheckout(page, 'en');
+  await hosted.expectOpen();
+
+  await test.step('declined: the PSP’s page says why and lets the fan try again', async () => {
+    await hosted.payByCard('DECLINED');
+    await expect(page.getByRole('heading', { name: hosted.texts.refusedHeading })).toBeVisible();
+    await expect(page.getByText('Reason: Refused (code 2).')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  await test.step('refused twice more: back at the shop, refused with the reason, nothing charged', async () => {
+    await hosted.payByCard('NOT_ENOUGH_BALANCE');
+    await hosted.payByCard('CARD_EXPIRED');
+    await expect(page).toHaveURL(/\/paymentgateway\/card\?/);
+    await expect(page.getByRole('heading', { level: 1, name: hosted.texts.shopRefused })).toBeVisible();
+    await expect(page.getByText(/Reason: (Expired Card \(code 6\)|Not enough balance \(code 12\)|Refused \(code 2\))/)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  await test.step('try again: the same order, paid this time', async () => {
+    await page.getByRole('link', { name: hosted.texts.tryAgain }).click();
+    await expect(page).toHaveURL(/\/payment\?orderId=/);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: hosted.texts.continueToPayment }).click();
+    await hosted.expectOpen();
+    await hosted.payByCard('APPROVED');
+    await expectPaidThankYou(page, 'en');
+  });
+});
+
+test('a 3-D Secure card completes after its challenge (it)', async ({ page, auth }) => {
+  test.setTimeout(120_000);
+  await atCheckout(page, auth, 'it');
+  const hosted = new HostedCheckout(page, 'it');
+  await payAtCheckout(page, 'it');
+  await hosted.payByCard('Mario Rossi', { number: TEST_CARDS.visa3ds });
+  await expect(page.getByLabel(hosted.texts.password)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await hosted.passChallenge();
+  await expectPaidThankYou(page, 'it');
+});
+
+test('PayPal completes after its approval (en)', async ({ page, auth }) => {
+  test.setTimeout(120_000);
+  await atCheckout(page, auth, 'en');
+  const hosted = new HostedCheckout(page, 'en');
+  await payAtCheckout(page, 'en', 'paypal');
+  await expect(page).toHaveURL(/\/_psp\/pay\//);
+  await hosted.approvePayPal();
+  await expectPaidThankYou(page, 'en');
+});
+
+test('a card saved on the first purchase is listed at checkout and offered on the second (it)', async ({ page, auth }) => {
+  test.setTimeout(150_000);
+  await atCheckout(page, auth, 'it');
+  const hosted = new HostedCheckout(page, 'it');
+  await payAtCheckout(page, 'it');
+  await hosted.payByCard('Mario Rossi', { save: true });
+  await expectPaidThankYou(page, 'it');
+
+  await paidGiftInCart(page.request);
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: hosted.texts.savedCards })).toBeVisible();
+  await expect(page.getByText(/Visa che termina con 1111, scade il 03\/2030/)).toBeVisible();
+  const texts = CHECKOUT_TEXTS.it;
+  await page.getByRole('checkbox', { name: texts.membershipTerms }).check();
+  await page.getByRole('checkbox', { name: texts.guardianDeclaration }).check();
+  await payAtCheckout(page, 'it');
+  await hosted.payWithSavedCard('1111');
+  await expectPaidThankYou(page, 'it');
+});
