@@ -92,7 +92,7 @@ describe('sessions', () => {
   });
 
   it('keeps no answer for a refused request: the corrected request may use the same key', async () => {
-    const refused = await rawPost('/sessions', JSON.stringify({ ...(sessionRequest(harness) as object), amount: undefined }), { 'Idempotency-Key': 'attempt-3003' });
+    const refused = await rawPost('/sessions', JSON.stringify({ ...(sessionRequest(harness) as Record<string, unknown>), amount: undefined }), { 'Idempotency-Key': 'attempt-3003' });
     expect(refused.status).toBe(422);
     const session = await harness.checkout.PaymentsApi.sessions(sessionRequest(harness, { reference: 'ORD-3003-1' }), { idempotencyKey: 'attempt-3003' });
     expect(session.reference).toBe('ORD-3003-1');

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { Router } from 'express';
 import { pspSimPayments, pspSimStoredMethods } from '../../db/schema';
 import { invalid } from './api-errors';
-import { bodyObject, readDetailsRequest, readPaymentRequest, readShopperReference, type PaymentRequest } from './api-requests';
+import { readDetailsRequest, readPaymentRequest, readShopperReference, type PaymentRequest } from './api-requests';
 import type { SimulatorContext } from './context';
 import { cardAdditionalData, completePayPal, payByCard, pendingAction, startPayPal, type PaymentBase, type PaymentRow } from './engine';
 import { checkMerchantAccount, post, queryText, read } from './router';
@@ -132,25 +132,25 @@ export function paymentRoutes(context: SimulatorContext): Router {
     }),
   );
 
-  // Details carry no merchant account: the API key is the account's, so post() is not used.
-  router.post('/payments/details', async (req, res, next) => {
-    try {
-      const request = readDetailsRequest(bodyObject(req.body));
-      const answer = await context.db.transaction(async (tx) => {
+  // Details carry no merchant account: the API key is the account's.
+  router.post(
+    '/payments/details',
+    post(
+      context,
+      async (tx, body) => {
+        const request = readDetailsRequest(body);
         if (request.redirectResult) {
           const [payment] = await tx.select().from(pspSimPayments).where(eq(pspSimPayments.redirectResult, request.redirectResult)).limit(1);
           if (!payment || payment.merchantAccount !== context.config.merchantAccount) throw invalid('000', 'Invalid redirectResult');
-          return paymentAnswer(context, payment);
+          return { status: 200, body: paymentAnswer(context, payment) };
         }
         const payment = await pendingAction(tx, request.paymentData ?? '');
         if (!payment || payment.method !== 'paypal' || request.orderID !== paypalOrderId(payment)) throw invalid('000', 'Invalid paymentData or orderID');
-        return paymentAnswer(context, await completePayPal(tx, context, payment, Boolean(request.payerID)));
-      });
-      res.json(answer);
-    } catch (error) {
-      next(error);
-    }
-  });
+        return { status: 200, body: paymentAnswer(context, await completePayPal(tx, context, payment, Boolean(request.payerID))) };
+      },
+      { merchantAccount: false },
+    ),
+  );
 
   router.get(
     '/storedPaymentMethods',

@@ -40,15 +40,16 @@ export function queryText(req: Request, name: string): string | undefined {
 export type PostHandler = (tx: Queries, body: Record<string, unknown>, req: Request) => Promise<ApiAnswer>;
 
 /**
- * A POST endpoint: merchant account checked, `Idempotency-Key` honoured (idempotency.ts), all of
- * it in one transaction, Adyen's error shape for what the handler refuses.
+ * A POST endpoint: merchant account checked (unless the endpoint has none, as
+ * `/payments/details`), `Idempotency-Key` honoured (idempotency.ts), all of it in one
+ * transaction, Adyen's error shape for what the handler refuses.
  */
-export function post(context: SimulatorContext, handle: PostHandler): RequestHandler {
+export function post(context: SimulatorContext, handle: PostHandler, options: { merchantAccount: boolean } = { merchantAccount: true }): RequestHandler {
   return async (req, res, next) => {
     try {
       const body: unknown = req.body;
       if (!isObject(body)) throw new AdyenApiError(400, '000', 'Unable to parse message: the body must be a JSON object', 'validation');
-      checkMerchantAccount(context, body.merchantAccount);
+      if (options.merchantAccount) checkMerchantAccount(context, body.merchantAccount);
       const key = req.get('Idempotency-Key');
       const answer = await runIdempotent(context.db, key, { hash: requestHash(req.method, req.baseUrl + req.path, body), now: context.clock.now() }, (tx) =>
         handle(tx, body, req),

@@ -1,0 +1,162 @@
+// The simulator's webhooks to the shop, on a real database (PGlite, and PostgreSQL in the other
+// project) with a clock the test moves: signed as the library's hmacValidator checks, delivered
+// once on `[accepted]`, retried with backoff on a 500 or another body, given up after the last
+// attempt, carried over by a new simulator on the same database; a PENDING payment settled
+// later; and the support page that lists it all.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pspSimWebhooks } from '../app/.server/db/schema';
+import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from '../app/.server/payments/simulator/delivery';
+import { PENDING_SETTLES_AFTER_MS } from '../app/.server/payments/simulator/engine';
+import { signedItem } from '../app/.server/payments/simulator/webhooks';
+import { cardForm, getPage, postForm, sessionRequest, startSimulatorHarness, type SimulatorHarness } from './support/payment-simulator';
+
+let harness: SimulatorHarness;
+
+beforeAll(async () => {
+  harness = await startSimulatorHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+beforeEach(async () => {
+  harness.setReceiver('accept');
+  // Whatever an earlier test left queued is delivered first: each test sees only its own.
+  await harness.simulator.deliverDue();
+  harness.received.length = 0;
+});
+
+async function payHosted(holderName: string) {
+  const session = await harness.checkout.PaymentsApi.sessions(sessionRequest(harness, { reference: `ORD-W-${holderName}` }));
+  await postForm(`${session.url}/card`, cardForm({ holderName }));
+  return session;
+}
+
+async function stateOf(pspReference: string) {
+  const [row] = await harness.database.db.select().from(pspSimWebhooks).where(eq(pspSimWebhooks.pspReference, pspReference));
+  return row;
+}
+
+describe('webhooks', () => {
+  it('signs each item as the library validates it; a changed item no longer validates', async () => {
+    await payHosted('APPROVED');
+    expect(await harness.simulator.deliverDue()).toBe(1);
+    expect(harness.badSignatures).toEqual([]);
+    const [item] = harness.received;
+    expect(item).toMatchObject({
+      eventCode: 'AUTHORISATION',
+      success: 'true',
+      merchantAccountCode: 'FanShopSimulator',
+      merchantReference: 'ORD-W-APPROVED',
+      amount: { value: 4990, currency: 'EUR' },
+      paymentMethod: 'visa',
+      additionalData: { cardSummary: '1111', expiryDate: '03/2030', cardHolderName: 'APPROVED', hmacSignature: expect.any(String) },
+    });
+    expect(item?.eventDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+    expect(item?.reason).toMatch(/^\d{6}:1111:03\/2030$/);
+    const { default: adyen } = await import('@adyen/api-library');
+    expect(new adyen.hmacValidator().validateHMAC({ ...item, success: 'false' } as never, harness.config.hmacKey)).toBe(false);
+  });
+
+  it('reports a refusal with success false, Adyen’s reason in `reason` and its code in additionalData.refusalReasonCode', async () => {
+    await payHosted('NOT_ENOUGH_BALANCE');
+    await harness.simulator.deliverDue();
+    expect(harness.received[0]).toMatchObject({ eventCode: 'AUTHORISATION', success: 'false', reason: 'Not enough balance', additionalData: { refusalReasonCode: '12' } });
+  });
+
+  it('delivers an accepted item once', async () => {
+    await payHosted('APPROVED');
+    expect(await harness.simulator.deliverDue()).toBe(1);
+    expect(await harness.simulator.deliverDue()).toBe(0);
+    harness.clock.advance(24 * 60 * 60 * 1000);
+    expect(await harness.simulator.deliverDue()).toBe(0);
+    expect(harness.received).toHaveLength(1);
+  });
+
+  it('retries after a 500 and after a 200 without [accepted], waiting longer each time, and records each attempt', async () => {
+    harness.setReceiver('fail');
+    await payHosted('APPROVED');
+    expect(await harness.simulator.deliverDue()).toBe(0);
+    const pspReference = String(harness.received[0]?.pspReference);
+    expect(await stateOf(pspReference)).toMatchObject({ attempts: 1, deliveredAt: null, lastError: 'HTTP 500: database unavailable' });
+
+    // Not before the first wait is over.
+    harness.clock.advance(RETRY_DELAYS_MS[0] - 1000);
+    await harness.simulator.deliverDue();
+    expect((await stateOf(pspReference))?.attempts).toBe(1);
+    harness.clock.advance(1000);
+    harness.setReceiver('wrongBody');
+    await harness.simulator.deliverDue();
+    expect(await stateOf(pspReference)).toMatchObject({ attempts: 2, lastError: 'HTTP 200: ok' });
+
+    harness.clock.advance(RETRY_DELAYS_MS[1]);
+    harness.setReceiver('accept');
+    expect(await harness.simulator.deliverDue()).toBe(1);
+    expect(await stateOf(pspReference)).toMatchObject({ attempts: 3, lastError: null, deliveredAt: harness.clock.now() });
+  });
+
+  it('gives up after the last attempt, and says so', async () => {
+    harness.setReceiver('fail');
+    await payHosted('APPROVED');
+    for (const delay of [0, ...RETRY_DELAYS_MS]) {
+      harness.clock.advance(delay);
+      await harness.simulator.deliverDue();
+    }
+    const pspReference = String(harness.received[0]?.pspReference);
+    expect(await stateOf(pspReference)).toMatchObject({ attempts: MAX_DELIVERY_ATTEMPTS, deliveredAt: null, gaveUpAt: harness.clock.now() });
+    harness.clock.advance(7 * 24 * 60 * 60 * 1000);
+    await harness.simulator.deliverDue();
+    expect((await stateOf(pspReference))?.attempts).toBe(MAX_DELIVERY_ATTEMPTS);
+  });
+
+  it('survives a restart: what one simulator queued and could not deliver, a new one on the same database delivers', async () => {
+    harness.setReceiver('fail');
+    await payHosted('APPROVED');
+    await harness.simulator.deliverDue();
+    await harness.restart();
+    harness.setReceiver('accept');
+    harness.clock.advance(RETRY_DELAYS_MS[0]);
+    expect(await harness.simulator.deliverDue()).toBe(1);
+  });
+
+  it('settles a PENDING payment later: its AUTHORISATION comes once decided', async () => {
+    await payHosted('PENDING');
+    expect(await harness.simulator.deliverDue()).toBe(0);
+    harness.clock.advance(PENDING_SETTLES_AFTER_MS);
+    expect(await harness.simulator.deliverDue()).toBe(1);
+    expect(harness.received[0]).toMatchObject({ eventCode: 'AUTHORISATION', success: 'true', merchantReference: 'ORD-W-PENDING' });
+  });
+
+  it('signs an item without originalReference as the library reads it (empty)', () => {
+    const item = signedItem(
+      { eventCode: 'REFUND', pspReference: 'AAAABBBBCCCCDDDD', merchantAccountCode: 'M', merchantReference: 'R', amount: { value: 1, currency: 'EUR' }, success: true, eventDate: new Date(0) },
+      harness.config.hmacKey,
+    );
+    expect(item).not.toHaveProperty('originalReference');
+    expect((item.additionalData as Record<string, string>).hmacSignature).toEqual(expect.any(String));
+  });
+});
+
+describe('the support page', () => {
+  it('lists the payments newest first with method, amount, result and each webhook’s delivery, in the shop’s language cookie’s language (Italian without one)', async () => {
+    harness.setReceiver('fail');
+    await payHosted('DECLINED');
+    await harness.simulator.deliverDue();
+    const response = await getPage(harness.url('/_psp/payments'), { Cookie: 'jc_prf_lng=en' });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<h1>Simulated payments</h1>');
+    expect(html).toContain('<th scope="col">PSP reference</th>');
+    expect(html).toContain('Visa •••• 1111');
+    expect(html).toContain('Refused: Refused (code 2)');
+    expect(html).toContain('AUTHORISATION: waiting, attempts 1');
+    expect(html).toContain('last error: HTTP 500: database unavailable');
+    expect(html.indexOf('ORD-W-DECLINED')).toBeLessThan(html.indexOf('ORD-W-APPROVED'));
+    // Without the cookie, the shop's default language.
+    const italian = await (await getPage(harness.url('/_psp/'))).text();
+    expect(italian).toContain('<h1>Pagamenti simulati</h1>');
+  });
+});
