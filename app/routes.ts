@@ -49,6 +49,8 @@ export default [
       index('routes/account/dashboard.tsx'),
       route('profile/complete', 'routes/account/profile-complete.tsx'),
       route('notify-me', 'routes/account/notify-me.tsx'),
+      // The fan's saved cards, as the PSP keeps them, each deletable (issue 14).
+      route('payment-methods', 'routes/account/payment-methods.tsx'),
       // The fan's orders and each one's receipt (`orderId` is the order's uuid).
       ...prefix('orders', [
         index('routes/account/orders/list.tsx'),

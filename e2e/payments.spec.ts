@@ -125,7 +125,7 @@ test('PayPal completes after its approval (en)', async ({ page, auth }) => {
   await expectPaidThankYou(page, 'en');
 });
 
-test('a card saved on the first purchase is listed at checkout and offered on the second (it)', async ({ page, auth }) => {
+test('a card saved on the first purchase is listed at checkout, offered on the second, and deleted from the account (it)', async ({ page, auth }) => {
   test.setTimeout(150_000);
   await atCheckout(page, auth, 'it');
   const hosted = new HostedCheckout(page, 'it');
@@ -143,4 +143,12 @@ test('a card saved on the first purchase is listed at checkout and offered on th
   await payAtCheckout(page, 'it');
   await hosted.payWithSavedCard('1111');
   await expectPaidThankYou(page, 'it');
+
+  await page.goto('/account/payment-methods');
+  await expect(page.getByText(/Visa che termina con 1111, scade il 03\/2030, Mario Rossi/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByText('Elimina', { exact: true }).click();
+  await page.getByRole('button', { name: /Sì, eliminala/ }).click();
+  await expect(page.getByText('Non hai carte salvate. Puoi salvarne una quando paghi con carta.')).toBeVisible();
+  await expect(page.getByText(/Visa che termina con 1111/)).toHaveCount(0);
 });

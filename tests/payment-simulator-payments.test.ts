@@ -202,4 +202,20 @@ describe('cancels and refunds', () => {
       ['false', paid.pspReference, 1000],
     ]);
   });
+
+  it('reverses a payment whatever its capture: CANCEL_OR_REFUND with originalReference, once', async () => {
+    const captured = await harness.checkout.PaymentsApi.payments(payment({ reference: 'ORD-R1-1', paymentMethod: card() }));
+    const uncaptured = await harness.checkout.PaymentsApi.payments(payment({ reference: 'ORD-R2-1', paymentMethod: card(), captureDelayHours: 24 }));
+    const before = harness.received.length;
+    const reversal = await harness.checkout.ModificationsApi.refundOrCancelPayment(captured.pspReference ?? '', { merchantAccount: harness.config.merchantAccount, reference: 'undo-R1' });
+    expect(reversal).toMatchObject({ status: 'received', paymentPspReference: captured.pspReference, reference: 'undo-R1' });
+    await harness.checkout.ModificationsApi.refundOrCancelPayment(uncaptured.pspReference ?? '', { merchantAccount: harness.config.merchantAccount });
+    await harness.checkout.ModificationsApi.refundOrCancelPayment(captured.pspReference ?? '', { merchantAccount: harness.config.merchantAccount });
+    const items = (await webhooksSince(before)).filter((item) => item.eventCode === 'CANCEL_OR_REFUND');
+    expect(items.map((item) => [item.originalReference, item.success])).toEqual([
+      [captured.pspReference, 'true'],
+      [uncaptured.pspReference, 'true'],
+      [captured.pspReference, 'false'],
+    ]);
+  });
 });

@@ -2,7 +2,7 @@
 // other project), against the Adyen-compatible simulator through @adyen/api-library — the parts
 // the running shop uses. The fan's browser is driven on the hosted pages without JavaScript.
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
 import { mailOutbox, memberships, orderItems, orders, paymentEvents, payments } from '../app/.server/db/schema';
@@ -62,10 +62,19 @@ function backAtShop(step: HostedStep) {
   return stage.services.payments.readReturn({ sessionId: step.returnUrl.searchParams.get('sessionId') ?? '', sessionResult: step.returnUrl.searchParams.get('sessionResult') });
 }
 
-/** Sends what the simulator has queued for the shop, as its delivery loop would once due. */
+/**
+ * Sends what the simulator has queued for the shop, as its delivery loop would once due, and
+ * waits for the shop to have acted on it (it answers `[accepted]` first, then acts).
+ */
 async function deliverWebhooks(): Promise<void> {
   clock.advance(10 * 60_000);
   await stage.simulator.deliverDue();
+  for (let waited = 0; waited < 100; waited++) {
+    const left = await countOf(database.db.select({ n: count() }).from(paymentEvents).where(isNull(paymentEvents.processedAt)));
+    if (left === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the shop did not act on its webhooks');
 }
 
 describe('the hosted page, without JavaScript', () => {

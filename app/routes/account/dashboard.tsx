@@ -92,6 +92,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <li>
             <Link to="/account/notify-me">{t('dashboard.notifyMe')}</Link>
           </li>
+          <li>
+            <Link to="/account/payment-methods">{t('dashboard.savedCards')}</Link>
+          </li>
         </ul>
       </section>
       <section aria-labelledby="account-devices-heading">

@@ -10,8 +10,9 @@ import { post } from './router';
 import { queueWebhook, type EventCode, type Queries } from './webhooks';
 
 /**
- * Cancels and refunds (CheckoutService-v72 `/payments/{paymentPspReference}/cancels`, `/cancels`,
- * `/payments/{paymentPspReference}/refunds`): answered at once with 201 and status `received`,
+ * Cancels, refunds and reversals (CheckoutService-v72 `/payments/{paymentPspReference}/cancels`,
+ * `/cancels`, `/payments/{paymentPspReference}/refunds`, `/payments/{paymentPspReference}/reversals`
+ * — a cancel while uncaptured, else a full refund, reported as CANCEL_OR_REFUND): answered at once with 201 and status `received`,
  * their outcome sent later as a CANCELLATION, TECHNICAL_CANCEL or REFUND webhook carrying the
  * payment's pspReference as `originalReference`. What decides success is the simulator's
  * reading of Adyen's rules: only an authorised payment can be cancelled or refunded; a cancel
@@ -49,7 +50,7 @@ async function cancelDecision(tx: Queries, payment: PaymentRow, now: Date): Prom
 async function recordModification(
   tx: Queries,
   context: SimulatorContext,
-  input: { kind: 'cancel' | 'technicalCancel' | 'refund'; payment: PaymentRow | null; paymentReference: string; reference?: string; amount: { value: number; currency: string }; decision: Decision },
+  input: { kind: 'cancel' | 'technicalCancel' | 'refund'; reversal?: boolean; payment: PaymentRow | null; paymentReference: string; reference?: string; amount: { value: number; currency: string }; decision: Decision },
 ) {
   const now = context.clock.now();
   const pspReference = newPspReference();
@@ -71,7 +72,7 @@ async function recordModification(
   if (payment && decision.success && input.kind !== 'refund' && (payment.resultCode === 'RedirectShopper' || payment.resultCode === 'Received')) {
     await tx.update(pspSimPayments).set({ resultCode: 'Cancelled', refusalReason: 'Cancelled', refusalReasonCode: '15', decidedAt: now }).where(eq(pspSimPayments.pspReference, payment.pspReference));
   }
-  const eventCode: EventCode = input.kind === 'refund' ? 'REFUND' : input.kind === 'cancel' ? 'CANCELLATION' : 'TECHNICAL_CANCEL';
+  const eventCode: EventCode = input.reversal ? 'CANCEL_OR_REFUND' : input.kind === 'refund' ? 'REFUND' : input.kind === 'cancel' ? 'CANCELLATION' : 'TECHNICAL_CANCEL';
   await queueWebhook(
     tx,
     {
@@ -122,6 +123,25 @@ export function modificationRoutes(context: SimulatorContext): Router {
       const amount = payment ? { value: payment.amountValue, currency: payment.currency } : { value: 0, currency: 'EUR' };
       const pspReference = await recordModification(tx, context, { kind: 'technicalCancel', payment: payment ?? null, paymentReference, reference, amount, decision });
       return { status: 201, body: { merchantAccount: context.config.merchantAccount, paymentReference, pspReference, ...(reference ? { reference } : {}), status: 'received' } };
+    }),
+  );
+
+  // A reversal undoes the whole payment, whatever its capture: the shop need not know it.
+  router.post(
+    '/payments/:paymentPspReference/reversals',
+    post(context, async (tx, body, req) => {
+      const payment = await paymentByPspReference(tx, context, String(req.params.paymentPspReference));
+      const reference = readModificationReference(body);
+      const now = context.clock.now();
+      const captured = payment.capturedAt !== null && payment.capturedAt.getTime() <= now.getTime();
+      const earlier = await earlierModifications(tx, payment.pspReference);
+      let decision: Decision = { success: true };
+      if (payment.resultCode !== 'Authorised') decision = { success: false, reason: 'Payment is not authorised' };
+      else if (earlier.some((modification) => modification.success)) decision = { success: false, reason: 'Payment is already cancelled or refunded' };
+      const amount = { value: payment.amountValue, currency: payment.currency };
+      const kind = captured ? 'refund' : 'cancel';
+      const pspReference = await recordModification(tx, context, { kind, reversal: true, payment, paymentReference: payment.merchantReference, reference, amount, decision });
+      return { status: 201, body: { merchantAccount: context.config.merchantAccount, paymentPspReference: payment.pspReference, pspReference, ...(reference ? { reference } : {}), status: 'received' } };
     }),
   );
 

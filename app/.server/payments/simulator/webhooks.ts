@@ -13,7 +13,7 @@ import { pspSimWebhooks } from '../../db/schema';
 
 export type Queries = Pick<ShopDb, 'select' | 'insert' | 'update' | 'delete'>;
 
-export type EventCode = 'AUTHORISATION' | 'CANCELLATION' | 'TECHNICAL_CANCEL' | 'REFUND';
+export type EventCode = 'AUTHORISATION' | 'CANCELLATION' | 'TECHNICAL_CANCEL' | 'REFUND' | 'CANCEL_OR_REFUND';
 
 export type WebhookEvent = {
   eventCode: EventCode;
