@@ -145,10 +145,11 @@ test('a card saved on the first purchase is listed at checkout, offered on the s
   await expectPaidThankYou(page, 'it');
 
   await page.goto('/account/payment-methods');
-  await expect(page.getByText(/Visa che termina con 1111, scade il 03\/2030, Mario Rossi/)).toBeVisible();
+  const card = 'Visa che termina con 1111, scade il 03/2030, Mario Rossi';
+  await expect(page.getByRole('main').getByRole('paragraph').filter({ hasText: card })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByText('Elimina', { exact: true }).click();
+  await page.getByRole('main').locator('summary').filter({ hasText: 'Elimina' }).click();
   await page.getByRole('button', { name: /Sì, eliminala/ }).click();
   await expect(page.getByText('Non hai carte salvate. Puoi salvarne una quando paghi con carta.')).toBeVisible();
-  await expect(page.getByText(/Visa che termina con 1111/)).toHaveCount(0);
+  await expect(page.getByRole('main').getByText(card)).toHaveCount(0);
 });

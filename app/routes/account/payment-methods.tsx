@@ -49,7 +49,9 @@ export default function PaymentMethods({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <p>
-        <Link to="/account">{t('saved.back')}</Link>
+        <Link to="/account" className="button">
+          {t('saved.back')}
+        </Link>
       </p>
     </div>
   );
