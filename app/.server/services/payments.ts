@@ -20,6 +20,7 @@ import type { ServiceDeps } from '.';
 import type { CartOwner } from './cart-contract';
 import { findOwner, isUuid } from './cart-items';
 import { createPaymentEvents } from './payment-events';
+import { createDropInPayments } from './payments-advanced';
 import { recordAuthorisation, recordUnpaid, requestCancel, type SettlementDeps } from './payment-settlement';
 
 /** A click again within this time reuses the attempt (same Idempotency-Key: the PSP answers the same session). */
@@ -86,8 +87,12 @@ export function createPaymentsService({ db, clock, config, logger }: Pick<Servic
     return 'unknown';
   }
 
+  const dropIn = createDropInPayments(settlement);
+
   return {
     events,
+    /** Drop-in's advanced flow (payments-advanced.ts). */
+    dropIn,
 
     /**
      * Sends the fan to pay one of their orders on the PSP's hosted page (no JavaScript needed):
@@ -153,6 +158,31 @@ export function createPaymentsService({ db, clock, config, logger }: Pick<Servic
       if (payment.status === 'refused') return { ...about, kind: 'refused', refusal };
       if (payment.status === 'open' || payment.status === 'pending') return { ...about, kind: 'waiting', refusal: null };
       return { ...about, kind: 'not-completed', refusal: null };
+    },
+
+    /**
+     * Back from a redirect of Drop-in's flow (3-D Secure, PayPal) with `redirectResult`: its
+     * details settle the payment, read like a hosted return.
+     */
+    async readRedirectReturn(redirectResult: string): Promise<PaymentReturn> {
+      if (redirectResult.length > MAX_SESSION_RESULT_LENGTH) return { kind: 'unknown' };
+      const answered = await dropIn.details({ details: { redirectResult }, paymentData: undefined });
+      if (!answered.ok) return { kind: 'unknown' };
+      const [order] = await db.select({ customerId: orders.customerId, status: orders.status }).from(orders).where(eq(orders.id, answered.value.orderId));
+      if (!order) return { kind: 'unknown' };
+      const about = { orderId: answered.value.orderId, customerId: order.customerId };
+      switch (answered.value.outcome) {
+        case 'authorised':
+          return { ...about, kind: 'paid', refusal: null };
+        case 'refused':
+          return { ...about, kind: 'refused', refusal: answered.value.refusal };
+        case 'too-late':
+          return { ...about, kind: 'too-late', refusal: null };
+        case 'error':
+          return { ...about, kind: 'not-completed', refusal: null };
+        default:
+          return { ...about, kind: 'waiting', refusal: null };
+      }
     },
 
     /** The last refused attempt of an order waiting for payment (the pay page says why it failed). */

@@ -48,14 +48,24 @@ export async function paymentReturnData(request: Request, context: Context, proc
   const process = paymentProcessFrom(processParam);
   const sessionId = url.searchParams.get('sessionId') ?? '';
   const sessionResult = url.searchParams.get('sessionResult');
-  const found = sessionId ? await services.payments.readReturn({ sessionId, sessionResult }) : ({ kind: 'unknown' } as const);
+  const redirectResult = url.searchParams.get('redirectResult');
+  const found = sessionId
+    ? await services.payments.readReturn({ sessionId, sessionResult })
+    : redirectResult
+      ? await services.payments.readRedirectReturn(redirectResult)
+      : ({ kind: 'unknown' } as const);
   if (found.kind === 'paid') throw redirect(thankYouPath(found.orderId));
 
   const fan = await getSignedIn(request, context);
   const owner = fan !== null && found.kind !== 'unknown' && fan.customer.id === found.customerId;
   const now = clock.now().getTime();
   const since = waitingSince(url, now);
-  const refresh = new URLSearchParams({ sessionId, ...(sessionResult ? { sessionResult } : {}), since: String(since) });
+  const refresh = new URLSearchParams({
+    ...(sessionId ? { sessionId } : {}),
+    ...(sessionResult ? { sessionResult } : {}),
+    ...(!sessionId && redirectResult ? { redirectResult } : {}),
+    since: String(since),
+  });
   const patient = now - since < PAYMENT_RETURN_PATIENCE_MS;
   // A refusal's reason comes with the webhook, which may be a moment behind the fan: the page looks again for it a little.
   const reasonComing = owner && found.kind === 'refused' && found.refusal === null && patient;

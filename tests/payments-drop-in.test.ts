@@ -1,0 +1,140 @@
+// Drop-in's server contract (issue 14, the advanced flow) on a real database against the
+// Adyen-compatible simulator through @adyen/api-library: `/payments` with what Drop-in
+// encrypts (the simulator takes Adyen's unencrypted `test_` values), `/payments/details` after
+// an action, and the redirect's return to the shop's return page.
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../app/.server/db/client';
+import { memberships, orderItems, orders, payments } from '../app/.server/db/schema';
+import type { DropInPayRequest } from '../app/.server/services/payments-advanced';
+import { newFan, type TestFan } from './support/cart';
+import { manualClock } from './support/clock';
+import { createTestDatabase } from './support/database';
+import { addressOf, giftInCart, placeRequest } from './support/orders';
+import { startPaymentsStage, type PaymentsStage } from './support/payments';
+
+let database: Database;
+let stage: PaymentsStage;
+const clock = manualClock('2026-12-01T09:00:00Z');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  stage = await startPaymentsStage(database, clock);
+});
+
+afterAll(async () => {
+  await stage?.close();
+  await database?.close();
+});
+
+const statusOf = async (orderId: string) => (await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
+const membershipsOf = async (orderId: string) =>
+  (await database.db.select({ n: count() }).from(memberships).innerJoin(orderItems, eq(memberships.orderItemId, orderItems.id)).where(eq(orderItems.orderId, orderId)))[0]?.n;
+
+/** Drop-in's card data as Adyen's test platform takes it unencrypted. */
+function card(holderName = 'APPROVED', number = '4111111111111111') {
+  return {
+    type: 'scheme',
+    encryptedCardNumber: `test_${number}`,
+    encryptedExpiryMonth: 'test_03',
+    encryptedExpiryYear: 'test_2030',
+    encryptedSecurityCode: 'test_737',
+    holderName,
+  };
+}
+
+async function awaitingOrder(tag: string): Promise<{ fan: TestFan; orderId: string }> {
+  const fan = await newFan(stage.services, tag);
+  await giftInCart(stage.services, fan);
+  const placed = await stage.services.orders.place(placeRequest(fan, { billingAddressId: await addressOf(stage.services, fan) }));
+  if (!placed.ok) throw new Error('not placed');
+  return { fan, orderId: placed.value.orderId };
+}
+
+function request(orderId: string, paymentMethod: unknown, more: Partial<DropInPayRequest> = {}): DropInPayRequest {
+  return { orderId, attemptKey: randomUUID(), paymentMethod, storePaymentMethod: false, browserInfo: null, origin: stage.publicUrl, language: 'en', ...more };
+}
+
+/** Follows a redirect action as the browser would, posting `fields` to the page it opens; the URL the PSP sends the fan back to. */
+async function passRedirect(action: Record<string, unknown> | null, fields: Record<string, string>): Promise<URL> {
+  const url = String(action?.url);
+  const response = await fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+  return new URL(response.headers.get('location') ?? '', stage.publicUrl);
+}
+
+describe('Drop-in’s /payments', () => {
+  it('a card: authorised, the order paid and fulfilled; the same attempt sent twice is one payment', async () => {
+    const { fan, orderId } = await awaitingOrder('drop-in-card');
+    const attempt = request(orderId, card());
+    expect(await stage.services.payments.dropIn.pay(fan.owner, attempt)).toEqual({ ok: true, value: { orderId, outcome: 'authorised', action: null, refusal: null } });
+    expect(await statusOf(orderId)).toBe('fulfilled');
+    const again = await stage.services.payments.dropIn.pay(fan.owner, attempt);
+    expect(again).toMatchObject({ ok: true, value: { outcome: 'authorised' } });
+    const rows = await database.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(rows).toMatchObject([{ flow: 'advanced', status: 'authorised', id: attempt.attemptKey }]);
+    expect(await membershipsOf(orderId)).toBe(1);
+  });
+
+  it('refused with Adyen’s reason and code, nothing charged; a new attempt on the same order pays', async () => {
+    const { fan, orderId } = await awaitingOrder('drop-in-refused');
+    expect(await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card('NOT_ENOUGH_BALANCE')))).toMatchObject({
+      ok: true,
+      value: { outcome: 'refused', refusal: { reason: 'Not enough balance', code: '12' } },
+    });
+    expect(await statusOf(orderId)).toBe('awaiting_payment');
+    expect(await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card()))).toMatchObject({ ok: true, value: { outcome: 'authorised' } });
+    expect((await database.db.select().from(payments).where(eq(payments.orderId, orderId))).map((row) => [row.attempt, row.status])).toEqual([
+      [1, 'refused'],
+      [2, 'authorised'],
+    ]);
+  });
+
+  it('3-D Secure: an action for the page; the redirect back to the return page settles it through /payments/details', async () => {
+    const { fan, orderId } = await awaitingOrder('drop-in-3ds');
+    const answered = await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card('APPROVED', '4212345678910006')));
+    if (!answered.ok) throw new Error('not answered');
+    expect(answered.value).toMatchObject({ outcome: 'action', action: { type: 'redirect' } });
+    const back = await passRedirect(answered.value.action, { password: 'password' });
+    expect(back.pathname).toBe('/paymentgateway/card');
+    expect(await stage.services.payments.readRedirectReturn(back.searchParams.get('redirectResult') ?? '')).toMatchObject({ kind: 'paid', orderId });
+    expect(await statusOf(orderId)).toBe('fulfilled');
+  });
+
+  it('PayPal (Drop-in’s sdk): an sdk action, then its ids and paymentData through /payments/details', async () => {
+    const { fan, orderId } = await awaitingOrder('drop-in-paypal');
+    const answered = await stage.services.payments.dropIn.pay(fan.owner, request(orderId, { type: 'paypal', subtype: 'sdk' }));
+    if (!answered.ok) throw new Error('not answered');
+    const action = answered.value.action as { type: string; paymentData: string; sdkData: { orderID: string } };
+    expect(action.type).toBe('sdk');
+    const details = await stage.services.payments.dropIn.details({ details: { orderID: action.sdkData.orderID, payerID: 'PAYER1' }, paymentData: action.paymentData });
+    expect(details).toMatchObject({ ok: true, value: { orderId, outcome: 'authorised' } });
+  });
+
+  it('a card stored on the first payment pays the second with its id and security code', async () => {
+    const { fan, orderId } = await awaitingOrder('drop-in-stored');
+    await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card('Ada Lovelace'), { storePaymentMethod: true }));
+    const [saved] = (await stage.services.payments.storedMethods(fan.owner)) ?? [];
+    expect(saved).toMatchObject({ brand: 'visa', lastFour: '1111', holderName: 'Ada Lovelace' });
+    await giftInCart(stage.services, fan);
+    const second = await stage.services.orders.place(placeRequest(fan, { billingAddressId: await addressOf(stage.services, fan) }));
+    if (!second.ok) throw new Error('not placed');
+    const stored = { type: 'scheme', storedPaymentMethodId: saved!.id, encryptedSecurityCode: 'test_737' };
+    expect(await stage.services.payments.dropIn.pay(fan.owner, request(second.value.orderId, stored))).toMatchObject({ ok: true, value: { outcome: 'authorised' } });
+  });
+
+  it('refuses what Drop-in never sends, someone else’s order, a paid one, and an attempt key of another order', async () => {
+    const { fan, orderId } = await awaitingOrder('drop-in-refusals');
+    const other = await newFan(stage.services, 'drop-in-stranger');
+    expect(await stage.services.payments.dropIn.pay(fan.owner, request(orderId, { type: 'ideal' }))).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card(), { attemptKey: 'not-a-uuid' }))).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await stage.services.payments.dropIn.pay(other.owner, request(orderId, card()))).toMatchObject({ ok: false, reason: 'not-found' });
+    const paid = request(orderId, card());
+    await stage.services.payments.dropIn.pay(fan.owner, paid);
+    expect(await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card()))).toMatchObject({ ok: false, reason: 'not-payable' });
+    const elsewhere = await awaitingOrder('drop-in-elsewhere');
+    expect(await stage.services.payments.dropIn.pay(elsewhere.fan.owner, request(elsewhere.orderId, card(), { attemptKey: paid.attemptKey }))).toMatchObject({ ok: false, reason: 'not-found' });
+    expect(await stage.services.payments.dropIn.details({ details: 'x', paymentData: null })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await stage.services.payments.dropIn.details({ details: { redirectResult: 'made-up' }, paymentData: null })).toMatchObject({ ok: false, reason: 'unavailable' });
+  });
+});
