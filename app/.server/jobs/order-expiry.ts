@@ -1,5 +1,6 @@
 import type { Logger } from '../logger';
 import type { OrdersService } from '../services/orders';
+import { startRepeatingJob, type RepeatingJob } from './repeating-job';
 
 /**
  * How often the shop looks for unpaid orders whose payment window has passed. The window is
@@ -9,15 +10,7 @@ import type { OrdersService } from '../services/orders';
  */
 export const ORDER_EXPIRY_INTERVAL_MS = 60_000;
 
-export type OrderExpiryJob = {
-  /**
-   * One expiry pass (what the timer runs; tests call it directly). Never rejects: a failure is
-   * logged and the next pass tries again. A pass already running is awaited, not doubled.
-   */
-  tick(): Promise<void>;
-  /** Stops the timer and waits for a running pass; later ticks do nothing. */
-  stop(): Promise<void>;
-};
+export type OrderExpiryJob = RepeatingJob;
 
 /**
  * Expires unpaid orders past their payment window in the background, giving back their stock,
@@ -32,29 +25,5 @@ export function startOrderExpiry(input: {
   intervalMs?: number;
 }): OrderExpiryJob {
   const { orders, logger, intervalMs = ORDER_EXPIRY_INTERVAL_MS } = input;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-
-  const tick = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    running ??= orders
-      .expireDue()
-      .then(() => undefined)
-      .catch((error: unknown) => logger.error({ err: error }, 'orders: expiry pass failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = intervalMs > 0 ? setInterval(() => void tick(), intervalMs) : undefined;
-  timer?.unref();
-
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startRepeatingJob({ pass: () => orders.expireDue(), intervalMs, onError: (error) => logger.error({ err: error }, 'orders: expiry pass failed') });
 }

@@ -1,16 +1,17 @@
 // Drop-in's server side (issue 14; docs/payments.md "With JavaScript: Drop-in"): `/payments` with
 // the data Drop-in encrypted, and `/payments/details` after an action (3-D Secure, PayPal). The
 // answer is settled like any other (payment-settlement.ts) before Drop-in hears of it.
-import { and, desc, eq, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Language } from '../../domain/catalogue-types';
 import { dropInPaymentMethodOf } from '../../domain/drop-in-data';
-import { paymentProcessOf, paymentReference, paymentReturnPath, reconciliationDelayMs, refusalOf } from '../../domain/payment-attempt';
+import { paymentProcessOf, paymentReturnPath, refusalOf } from '../../domain/payment-attempt';
 import { outcomeOfResultCode } from '../../domain/payment-outcome';
 import { failure, success, type Result } from '../../domain/result';
 import { orders, payments } from '../db/schema';
 import type { PspPaymentAnswer } from '../payments/gateway';
 import type { CartOwner } from './cart-contract';
 import { findOwner, isUuid } from './cart-items';
+import { lastAttempt, lockPayableOrder, openAttempt } from './payment-attempts';
 import { recordAuthorisation, recordUnpaid, type SettlementDeps } from './payment-settlement';
 
 /** What the page's Drop-in is told (spec §3 "Payment response"): paid, refused with reason and code, or what to do next. */
@@ -71,30 +72,19 @@ export function createDropInPayments(settlement: SettlementDeps) {
       if (!customer || !isUuid(request.orderId)) return failure('not-found');
       const now = settlement.now();
       const chosen = await db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(and(eq(orders.id, request.orderId), eq(orders.customerId, customer.id))).for('update');
-        if (!order) return failure('not-found');
+        // The order is locked first, so two sends of one attempt meet here one after the other.
+        const locked = await lockPayableOrder(tx, request.orderId, customer.id, now);
+        if (!locked.ok && locked.reason === 'not-found') return locked;
         const [again] = await tx.select().from(payments).where(eq(payments.id, request.attemptKey));
-        if (again) return again.orderId === order.id ? success({ order, payment: again }) : failure('not-found');
-        if (order.status !== 'awaiting_payment' || order.payBy <= now || order.totalCents <= 0) return failure('not-payable');
-        const [last] = await tx.select({ attempt: payments.attempt }).from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.attempt)).limit(1);
-        const attempt = (last?.attempt ?? 0) + 1;
-        const [payment] = await tx
-          .insert(payments)
-          .values({
-            id: request.attemptKey,
-            orderId: order.id,
-            attempt,
-            reference: paymentReference(order.number, attempt),
-            flow: 'advanced',
-            method: paymentMethod.method,
-            status: 'open',
-            amountCents: order.totalCents,
-            createdAt: now,
-            updatedAt: now,
-            nextCheckAt: new Date(now.getTime() + (reconciliationDelayMs(0) ?? 0)),
-          })
-          .returning();
-        return success({ order, payment: payment! });
+        if (again) {
+          // The same attempt sent again: answered again by the PSP (same key), never a second payment.
+          if (again.orderId !== request.orderId) return failure('not-found');
+          const [order] = await tx.select().from(orders).where(eq(orders.id, again.orderId));
+          return success({ order: order!, payment: again });
+        }
+        if (!locked.ok) return locked;
+        const payment = await openAttempt(tx, locked.value, await lastAttempt(tx, locked.value.id), { id: request.attemptKey, flow: 'advanced', method: paymentMethod.method, now });
+        return success({ order: locked.value, payment });
       });
       if (!chosen.ok) return chosen;
       const { order, payment } = chosen.value;

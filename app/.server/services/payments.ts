@@ -1,11 +1,10 @@
 // The payments use cases (issue 14; docs/payments.md): start an attempt on the PSP's hosted
 // page, read the fan's return, settle webhooks, reconcile what is still unknown, and the fan's
 // saved cards. Every call that names an order checks its owner.
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Language } from '../../domain/catalogue-types';
 import {
   paymentProcessOf,
-  paymentReference,
   paymentReturnPath,
   reconciliationDelayMs,
   refusalOf,
@@ -20,6 +19,7 @@ import type { ServiceDeps } from '.';
 import type { CartOwner } from './cart-contract';
 import { findOwner, isUuid } from './cart-items';
 import { createPaymentEvents } from './payment-events';
+import { lastAttempt, lockPayableOrder, openAttempt } from './payment-attempts';
 import { createDropInPayments } from './payments-advanced';
 import { recordAuthorisation, recordUnpaid, requestCancel, type SettlementDeps } from './payment-settlement';
 
@@ -44,30 +44,14 @@ export function createPaymentsService({ db, clock, config, logger }: Pick<Servic
   async function attemptFor(orderId: string, method: PaymentMethod, customerId: string) {
     const now = clock.now();
     return db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))).for('update');
-      if (!order) return failure('not-found');
-      if (order.status !== 'awaiting_payment' || order.payBy <= now || order.totalCents <= 0) return failure('not-payable');
-      const [last] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.attempt)).limit(1);
+      const locked = await lockPayableOrder(tx, orderId, customerId, now);
+      if (!locked.ok) return locked;
+      const order = locked.value;
+      const last = await lastAttempt(tx, orderId);
       if (last && last.status === 'open' && last.method === method && now.getTime() - last.createdAt.getTime() < REUSE_ATTEMPT_MS) {
         return success({ order, payment: last });
       }
-      const attempt = (last?.attempt ?? 0) + 1;
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          orderId,
-          attempt,
-          reference: paymentReference(order.number, attempt),
-          flow: 'hosted',
-          method,
-          status: 'open',
-          amountCents: order.totalCents,
-          createdAt: now,
-          updatedAt: now,
-          nextCheckAt: new Date(now.getTime() + (reconciliationDelayMs(0) ?? 0)),
-        })
-        .returning();
-      return success({ order, payment: payment! });
+      return success({ order, payment: await openAttempt(tx, order, last, { flow: 'hosted', method, now }) });
     });
   }
 
@@ -188,7 +172,7 @@ export function createPaymentsService({ db, clock, config, logger }: Pick<Servic
     /** The last refused attempt of an order waiting for payment (the pay page says why it failed). */
     async lastRefusal(orderId: string): Promise<{ reason: string; code: string | null } | null> {
       if (!isUuid(orderId)) return null;
-      const [last] = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.attempt)).limit(1);
+      const last = await lastAttempt(db, orderId);
       return last?.status === 'refused' ? (refusalOf(last.refusalReason, last.refusalReasonCode) ?? { reason: '', code: null }) : null;
     },
 

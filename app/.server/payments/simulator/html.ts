@@ -1,8 +1,7 @@
 import type { Response } from 'express';
-import { createInstance, type TFunction } from 'i18next';
-import { LANGUAGES, type Language } from '../../../domain/catalogue-types';
+import type { Language } from '../../../domain/catalogue-types';
 import { formatPrice } from '../../../domain/price';
-import { resources } from '../../../i18n/resources';
+import { plainTranslators } from '../../i18n/plain-translators';
 import formsCss from '../../../components/form/forms.css?raw';
 import simulatorCss from '../../../styles/payment-simulator.css?raw';
 import shopStylesUrl from '../../../styles/app.css?url';
@@ -26,29 +25,14 @@ export function escapeHtml(value: string): string {
 /** Shorter to read in templates. */
 export const h = escapeHtml;
 
-const translators = new Map<Language, TFunction>(
-  LANGUAGES.map((language) => {
-    const instance = createInstance();
-    void instance.init({
-      lng: language,
-      fallbackLng: false,
-      resources,
-      ns: ['psp', 'common'],
-      defaultNS: 'psp',
-      // The templates escape every text they insert, translations and values alike.
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    });
-    return [language, instance.t];
-  }),
-);
+const translators = plainTranslators({ ns: ['psp', 'common'], defaultNS: 'psp' }, 'payment simulator');
 
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 /** A translator whose results are escaped for HTML. */
 export function translatorFor(language: Language): Translate {
-  const t = translators.get(language);
-  if (!t) throw new Error(`payment simulator: no translations for ${language}`);
+  const t = translators(language);
+  // The templates escape every text they insert, translations and values alike.
   return (key, values) => escapeHtml(String(t(key, values ?? {})));
 }
 
