@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { Cleanup } from './lib/cleanup.js';
 import { buildFixture } from './lib/fixture.js';
 import { measureWindow, probe, warmUp } from './lib/load.js';
+import { buildInProcessBenches } from './lib/in-process.js';
 import { formatOrders, measureOrderPlacement } from './lib/orders.js';
 import { backgroundCpuPercent, KB, loadAverage, machineInfo, writeResults } from './lib/report.js';
 import { BUDGETS, FIXTURE_TARGETS, FLOOR, ROUTES } from './lib/routes.js';
@@ -140,6 +141,12 @@ async function main() {
   };
   for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) process.on(signal, onSignal);
   const stopBuild = (/** @type {import('./lib/child.js').Tracked} */ running) => cleanup.add(() => running.stop('SIGTERM', 5000));
+  const buildInProcess = async () => {
+    progress('building the in-process benches (bench/orders/placement.ts)');
+    const built = await buildInProcessBenches(ROOT);
+    cleanup.add(built.remove, built.remove);
+    return built;
+  };
 
   try {
     const machine = machineInfo(ROOT);
@@ -161,19 +168,16 @@ async function main() {
 
     const pins = pinning();
     // Before any server starts: the machine is otherwise quiet, and a failure shows at once.
-    const orders =
-      options.orders > 0
-        ? await measureOrderPlacement({
-            root: ROOT,
-            orders: options.orders,
-            postgresUrl: process.env.DATABASE_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-            cpu: pins?.server ?? null,
-            isInterrupted: () => interrupted,
-            progress,
-            onCleanup: (remove) => cleanup.add(remove, remove),
-            onStart: stopBuild,
-          })
-        : null;
+    const inProcess = options.orders > 0 ? await buildInProcess() : null;
+    const inProcessRun = {
+      root: ROOT,
+      postgresUrl: process.env.DATABASE_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      cpu: pins?.server ?? null,
+      isInterrupted: () => interrupted,
+      progress,
+      onStart: stopBuild,
+    };
+    const orders = inProcess && options.orders > 0 ? await measureOrderPlacement({ ...inProcessRun, entry: inProcess.entries.placement, orders: options.orders }) : null;
     if (interrupted) return 130;
     /** @param {string} root @param {{ script?: string, healthPath?: string }} [extra] */
     const start = async (root, extra) => {
@@ -251,7 +255,8 @@ async function main() {
     };
     print('');
     print(formatSummary(summary, { options, pins, machine, conditions }));
-    if (orders) print(`\n${formatOrders(orders.results, { orders: orders.ordersPerPhase, pinned: pins ? `on CPU ${pins.server}` : null })}`);
+    const pinned = pins ? `on CPU ${pins.server}` : null;
+    if (orders) print(`\n${formatOrders(orders.results, { orders: orders.ordersPerPhase, pinned })}`);
     if (summary.failures.length > 0) {
       print(`\nbench FAILED: ${summary.failures.length} asset(s) could not be fetched, results not written`);
       return 1;
