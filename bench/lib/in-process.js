@@ -1,8 +1,8 @@
 // @ts-check
-// What the in-process figures (order placement, and the ones to come) share on the bench's side:
+// What the in-process figures (order placement, payment round trip) share on the bench's side:
 // one Vite build of their entries (bench/orders/*.ts, built as the shop's server is), a child
 // process per figure and database, the timings it reports turned into rates and percentiles, and
-// a table per figure. See bench/README.md, "Order placement".
+// a table per figure. See bench/README.md, "Order placement" and "Payment round trip".
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,7 +12,7 @@ import { fixed, table } from './report.js';
 import { BenchError } from './server.js';
 
 /** The entries built, by the name the figures run them under. */
-export const IN_PROCESS_ENTRIES = /** @type {const} */ ({ placement: 'bench/orders/placement.ts' });
+export const IN_PROCESS_ENTRIES = /** @type {const} */ ({ placement: 'bench/orders/placement.ts', payments: 'bench/orders/payments.ts' });
 export const IN_PROCESS_DATABASES = /** @type {const} */ (['pglite', 'postgres']);
 export const DATABASE_NAMES = /** @type {Record<string, string>} */ ({ pglite: 'PGlite', postgres: 'PostgreSQL' });
 /**
