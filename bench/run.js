@@ -13,7 +13,9 @@ import { parseArgs } from 'node:util';
 import { Cleanup } from './lib/cleanup.js';
 import { buildFixture } from './lib/fixture.js';
 import { measureWindow, probe, warmUp } from './lib/load.js';
+import { buildInProcessBenches } from './lib/in-process.js';
 import { formatOrders, measureOrderPlacement } from './lib/orders.js';
+import { formatPayments, measurePaymentRoundTrip } from './lib/payments.js';
 import { backgroundCpuPercent, KB, loadAverage, machineInfo, writeResults } from './lib/report.js';
 import { BUDGETS, FIXTURE_TARGETS, FLOOR, ROUTES } from './lib/routes.js';
 import { BenchError, build, freePort, launchServer } from './lib/server.js';
@@ -26,7 +28,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 const FIXTURE_NAME = 'minimal React Router app';
 
-const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S] [--connections N] [--orders N] [--no-build] [--compare REF]
+const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S] [--connections N] [--orders N] [--payments N] [--no-build] [--compare REF]
 
   --duration S     seconds per measured window (default 2)
   --rounds N       interleaved rounds: every route (and build) once per round (default 3)
@@ -34,6 +36,8 @@ const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S]
   --connections N  concurrent connections of the load generator (default 20)
   --orders N       orders per row of the order placement figure (default 150; 0 skips it); PostgreSQL
                    is the server of DATABASE_TEST_URL (default postgres://postgres@127.0.0.1:5432/postgres)
+  --payments N     payments per row of the payment round trip figure (default 100; 0 skips it), on
+                   the same databases
   --no-build       serve the existing build/ instead of running \`npm run build\` first
   --compare REF    also build REF (a git ref) in a temporary worktree and run both builds
                    interleaved: A = REF, B = this checkout; the report gives B/A per route
@@ -54,6 +58,7 @@ function parseOptions(argv) {
       warmup: { type: 'string', default: '1' },
       connections: { type: 'string', default: '20' },
       orders: { type: 'string', default: '150' },
+      payments: { type: 'string', default: '100' },
       compare: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -73,6 +78,7 @@ function parseOptions(argv) {
     warmupSeconds: whole('warmup', 0),
     connections: whole('connections', 1),
     orders: whole('orders', 0),
+    payments: whole('payments', 0),
     compare: values.compare ?? null,
   };
 }
@@ -140,6 +146,12 @@ async function main() {
   };
   for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) process.on(signal, onSignal);
   const stopBuild = (/** @type {import('./lib/child.js').Tracked} */ running) => cleanup.add(() => running.stop('SIGTERM', 5000));
+  const buildInProcess = async () => {
+    progress('building the in-process benches (bench/orders/placement.ts, payments.ts)');
+    const built = await buildInProcessBenches(ROOT);
+    cleanup.add(built.remove, built.remove);
+    return built;
+  };
 
   try {
     const machine = machineInfo(ROOT);
@@ -161,19 +173,18 @@ async function main() {
 
     const pins = pinning();
     // Before any server starts: the machine is otherwise quiet, and a failure shows at once.
-    const orders =
-      options.orders > 0
-        ? await measureOrderPlacement({
-            root: ROOT,
-            orders: options.orders,
-            postgresUrl: process.env.DATABASE_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-            cpu: pins?.server ?? null,
-            isInterrupted: () => interrupted,
-            progress,
-            onCleanup: (remove) => cleanup.add(remove, remove),
-            onStart: stopBuild,
-          })
-        : null;
+    const inProcess = options.orders > 0 || options.payments > 0 ? await buildInProcess() : null;
+    const inProcessRun = {
+      root: ROOT,
+      postgresUrl: process.env.DATABASE_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      cpu: pins?.server ?? null,
+      isInterrupted: () => interrupted,
+      progress,
+      onStart: stopBuild,
+    };
+    const orders = inProcess && options.orders > 0 ? await measureOrderPlacement({ ...inProcessRun, entry: inProcess.entries.placement, orders: options.orders }) : null;
+    if (interrupted) return 130;
+    const payments = inProcess && options.payments > 0 ? await measurePaymentRoundTrip({ ...inProcessRun, entry: inProcess.entries.payments, payments: options.payments }) : null;
     if (interrupted) return 130;
     /** @param {string} root @param {{ script?: string, healthPath?: string }} [extra] */
     const start = async (root, extra) => {
@@ -248,10 +259,13 @@ async function main() {
       budgets: { ...BUDGETS, kilobyteBytes: KB, compression: 'gzip -9', fixtureTargets: FIXTURE_TARGETS },
       ...summary.data,
       orders,
+      payments,
     };
     print('');
     print(formatSummary(summary, { options, pins, machine, conditions }));
-    if (orders) print(`\n${formatOrders(orders.results, { orders: orders.ordersPerPhase, pinned: pins ? `on CPU ${pins.server}` : null })}`);
+    const pinned = pins ? `on CPU ${pins.server}` : null;
+    if (orders) print(`\n${formatOrders(orders.results, { orders: orders.ordersPerPhase, pinned })}`);
+    if (payments) print(`\n${formatPayments(payments.results, { payments: payments.paymentsPerPhase, pinned })}`);
     if (summary.failures.length > 0) {
       print(`\nbench FAILED: ${summary.failures.length} asset(s) could not be fetched, results not written`);
       return 1;

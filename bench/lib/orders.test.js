@@ -1,17 +1,7 @@
 // @ts-check
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatOrders, percentile, summarisePhase } from './orders.js';
-
-test('percentile is nearest-rank: a time that occurred, whatever the order', () => {
-  const values = [5, 1, 4, 2, 3, 10, 9, 8, 7, 6];
-  assert.equal(percentile(values, 50), 5);
-  assert.equal(percentile(values, 95), 10);
-  assert.equal(percentile(values, 0), 1);
-  assert.equal(percentile([42], 95), 42);
-  assert.equal(percentile([], 50), null);
-  assert.equal(percentile([1, Number.NaN, 3], 100), 3);
-});
+import { formatOrders, summarisePhase } from './orders.js';
 
 test('a phase gives orders per second of wall time, p50/p95 per order and CPU per order', () => {
   const durationsMs = Array.from({ length: 100 }, (_, index) => index + 1);

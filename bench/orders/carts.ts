@@ -9,6 +9,7 @@ import type { ProfileUpdate } from '../../app/.server/services/customers';
 import { TERM_NAMES } from '../../app/domain/checkout-terms';
 import { CONFIGURE_FIELDS, type ConfigureDraft } from '../../app/domain/configure';
 import { NO_VAT_INVOICING } from '../../app/domain/vat-invoicing';
+import { inParallel } from './in-process';
 
 /** Born in Rome on 1 January 1980, with a tax code that checks out: he may buy for himself. */
 const BENCH_PROFILE: ProfileUpdate = {
@@ -59,14 +60,8 @@ async function fanWithFreeCart(services: Services, index: number, now: Date): Pr
 }
 
 /** `count` fans with free carts, made `parallel` at a time (numbered from `first`). */
-export async function fansWithFreeCarts(services: Services, first: number, count: number, now: Date, parallel = 4): Promise<CartOwner[]> {
-  const owners: CartOwner[] = new Array<CartOwner>(count);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < count; index = next++) owners[index] = await fanWithFreeCart(services, first + index, now);
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, count) }, worker));
-  return owners;
+export function fansWithFreeCarts(services: Services, first: number, count: number, now: Date, parallel = 4): Promise<CartOwner[]> {
+  return inParallel(count, parallel, (index) => fanWithFreeCart(services, first + index, now));
 }
 
 /** Checkout as the page submits it for a free cart: every box ticked, no billing address needed. */
