@@ -29,7 +29,7 @@ export const CHECKOUT_MESSAGES = {
   billingNotFound: 'checkout:errors.billingNotFound',
   termRequired: 'checkout:errors.termRequired',
   voucherUsedUp: 'cart:errors.voucher.usedUp',
-  paymentMethodRequired: 'payment:errors.methodRequired',
+  paymentMethodRequired: 'paymentMethod:errors.required',
 } as const;
 
 /** Field names in page order: the error summary lists them so. */

@@ -17,6 +17,7 @@ import addressLines from '../locales/en/addressLines.json';
 import mail from '../locales/en/mail.json';
 import checkoutTerms from '../locales/en/checkoutTerms.json';
 import payment from '../locales/en/payment.json';
+import paymentMethod from '../locales/en/paymentMethod.json';
 import psp from '../locales/en/psp.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, payment, psp };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, payment, paymentMethod, psp };

@@ -17,6 +17,7 @@ import addressLines from '../locales/it/addressLines.json';
 import mail from '../locales/it/mail.json';
 import checkoutTerms from '../locales/it/checkoutTerms.json';
 import payment from '../locales/it/payment.json';
+import paymentMethod from '../locales/it/paymentMethod.json';
 import psp from '../locales/it/psp.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, payment, psp };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, payment, paymentMethod, psp };

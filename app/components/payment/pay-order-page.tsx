@@ -7,6 +7,7 @@ import { ErrorSummary } from '../form/error-summary';
 import { SubmitButton } from '../form/submit-button';
 import { useShopForm } from '../form/use-shop-form';
 import { PaymentMethodField } from './payment-method-field';
+import { RefusalText } from './refusal-text';
 
 const FIELD_ORDER = ['paymentMethod'] as const;
 
@@ -42,6 +43,7 @@ export function PayOrderPage({ view, result }: { view: PayOrderView; result: Sub
 
 function PayableOrder({ view, result }: { view: Extract<PayOrderView, { state: 'payable' }>; result: SubmissionResult<string[]> | undefined }) {
   const { t } = useShopTranslation('payment');
+  const { t: tMethod } = useShopTranslation('paymentMethod');
   const { fields, formProps, summary } = useShopForm(payOrderSchema, {
     id: 'pay-order',
     lastResult: result,
@@ -51,13 +53,11 @@ function PayableOrder({ view, result }: { view: Extract<PayOrderView, { state: '
   return (
     <div className="order-page">
       <h1>{t('pay.heading', { number: view.number })}</h1>
-      <ErrorSummary key={summary.key} errors={summary.errors} labels={{ paymentMethod: t('method.legend') }} />
+      <ErrorSummary key={summary.key} errors={summary.errors} labels={{ paymentMethod: tMethod('legend') }} />
       {view.refusal ? (
         <div className="notice" role="status">
           <p>{t('pay.lastRefusal')}</p>
-          {view.refusal.reason ? (
-            <p>{view.refusal.code ? t('gateway.refusalWithCode', { reason: view.refusal.reason, code: view.refusal.code }) : t('gateway.refusal', { reason: view.refusal.reason })}</p>
-          ) : null}
+          <RefusalText refusal={view.refusal} />
         </div>
       ) : null}
       <p>{t('pay.amount', { amount: view.amount })}</p>

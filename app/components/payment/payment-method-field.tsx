@@ -19,15 +19,15 @@ export function brandName(brand: string): string {
  * cards too (their security code is typed there).
  */
 export function PaymentMethodField({ field, savedCards }: { field: FieldMetadata<string>; savedCards: readonly SavedCardView[] }) {
-  const { t } = useShopTranslation('payment');
+  const { t } = useShopTranslation('paymentMethod');
   return (
     <section className="checkout__section" aria-labelledby="payment-heading">
-      <h2 id="payment-heading">{t('method.legend')}</h2>
+      <h2 id="payment-heading">{t('legend')}</h2>
       <RadioGroupField
         field={field}
-        legend={t('method.legend')}
-        hint={t('method.hint')}
-        options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(`method.${method}`) }))}
+        legend={t('legend')}
+        hint={t('hint')}
+        options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(method) }))}
       />
       {savedCards.length > 0 ? <SavedCards cards={savedCards} /> : null}
     </section>
@@ -35,17 +35,17 @@ export function PaymentMethodField({ field, savedCards }: { field: FieldMetadata
 }
 
 function SavedCards({ cards }: { cards: readonly SavedCardView[] }) {
-  const { t } = useShopTranslation('payment');
+  const { t } = useShopTranslation('paymentMethod');
   return (
     <div className="saved-cards">
-      <h3>{t('method.savedHeading')}</h3>
+      <h3>{t('savedHeading')}</h3>
       <ul>
         {cards.map((card) => {
           const values = { brand: brandName(card.brand), lastFour: card.lastFour, month: card.expiryMonth, year: card.expiryYear, holder: card.holderName };
-          return <li key={card.id}>{card.holderName ? t('method.savedHolder', values) : t('method.saved', values)}</li>;
+          return <li key={card.id}>{card.holderName ? t('savedHolder', values) : t('saved', values)}</li>;
         })}
       </ul>
-      <p className="form-field__hint">{t('method.savedHint')}</p>
+      <p className="form-field__hint">{t('savedHint')}</p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
+import { RefusalText } from './refusal-text';
 import type { PaymentReturnView } from '../../routes/payment/payment-return.server';
 
 /**
@@ -25,9 +26,7 @@ export function PaymentReturnPage({ view }: { view: PaymentReturnView }) {
       {view.kind === 'refused' ? (
         <>
           <h1>{t('gateway.refusedHeading')}</h1>
-          {view.refusal ? (
-            <p>{view.refusal.code ? t('gateway.refusalWithCode', { reason: view.refusal.reason, code: view.refusal.code }) : t('gateway.refusal', { reason: view.refusal.reason })}</p>
-          ) : null}
+          {view.refusal ? <RefusalText refusal={view.refusal} /> : null}
           <p>{t('gateway.refusedBody')}</p>
         </>
       ) : null}

@@ -59,8 +59,9 @@ export default function PaymentMethods({ loaderData }: Route.ComponentProps) {
 
 function SavedCard({ card }: { card: SavedCardView }) {
   const { t } = useShopTranslation('payment');
+  const { t: tMethod } = useShopTranslation('paymentMethod');
   const values = { brand: brandName(card.brand), lastFour: card.lastFour, month: card.expiryMonth, year: card.expiryYear, holder: card.holderName };
-  const words = card.holderName ? t('method.savedHolder', values) : t('method.saved', values);
+  const words = card.holderName ? tMethod('savedHolder', values) : tMethod('saved', values);
   return (
     <li>
       <p>{words}</p>

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { PayOrderPage } from '../../components/payment/pay-order-page';
 import { orderIdOf } from '../../domain/order-pages';
+import { isPaymentMethod } from '../../domain/payment-attempt';
 import ordersStylesUrl from '../../components/orders/orders.css?url';
 import { pageMeta } from '../../domain/page-meta';
 import { payOrderSchema } from '../../forms/payment';
@@ -34,7 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await readFormData(request), payOrderSchema);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const method = submission.value.paymentMethod;
-  if (method !== 'scheme' && method !== 'paypal') return data({ result: submission.reply() }, { status: 400 });
+  // The schema checked it; this tells the type checker.
+  if (!isPaymentMethod(method)) return data({ result: submission.reply() }, { status: 400 });
   throw await payPlacedOrder(request, context, { customerId: fan.customer.id, subject: fan.user.subject }, orderId, method);
 }
 
