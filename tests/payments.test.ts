@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
-import { mailOutbox, memberships, orderItems, orders, paymentEvents, payments } from '../app/.server/db/schema';
+import { mailOutbox, memberships, orderItems, orders, paymentEvents, payments, pspSimPayments } from '../app/.server/db/schema';
 import { startPaymentsJob } from '../app/.server/jobs/payments';
 import { createLogger } from '../app/.server/logger';
 import { createServices } from '../app/.server/services';
@@ -261,6 +261,34 @@ describe('webhooks', () => {
     expect(await membershipsOf(orderId)).toBe(0);
     const [attempt] = await attemptsOf(orderId);
     expect(await mailsOf(`payment-cancelled:${attempt!.id}`)).toBe(1);
+  });
+
+  it('killed while a late authorisation’s reversal is on its way to the PSP: the attempt is already due for reconciliation', async () => {
+    const { fan, orderId } = await awaitingOrder('reversal-in-flight');
+    stage.setWebhooksDown(true);
+    try {
+      await payer.submit(await hostedPage(fan, orderId), '/card', testCard('APPROVED'));
+      clock.advance(ORDER_PAYMENT_WINDOW_MS + 60_000);
+      await stage.services.orders.expireDue();
+      const [attempt] = await attemptsOf(orderId);
+      const [authorised] = await database.db.select().from(pspSimPayments).where(eq(pspSimPayments.merchantReference, attempt!.reference));
+      const eventId = await stage.services.payments.events.store(item(attempt!.reference, { pspReference: authorised!.pspReference }) as NotificationItem);
+      const release = stage.holdPsp();
+      const settling = stage.services.payments.events.process(eventId!);
+      for (let waited = 0; (await attemptsOf(orderId))[0]?.cancelState !== 'requested'; waited++) {
+        if (waited > 100) throw new Error('the reversal was never decided');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // The process dying now would leave this row as it is: the job must find it.
+      expect((await attemptsOf(orderId))[0]?.nextCheckAt).not.toBeNull();
+      release();
+      await settling;
+      expect((await attemptsOf(orderId))[0]?.nextCheckAt).toBeNull();
+    } finally {
+      stage.setWebhooksDown(false);
+    }
+    await deliverWebhooks();
+    expect(await attemptsOf(orderId)).toMatchObject([{ status: 'cancelled', cancelState: 'cancelled' }]);
   });
 
   it('a lost webhook: reconciliation asks the PSP with the session result the fan brought back', async () => {

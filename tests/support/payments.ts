@@ -26,6 +26,8 @@ export type PaymentsStage = {
   setWebhooksDown(down: boolean): void;
   /** While down, the PSP's API answers 503 (its hosted pages stay up: the fan is already there). */
   setPspDown(down: boolean): void;
+  /** Holds every PSP API call until the returned function is called (a call in flight, for crash tests). */
+  holdPsp(): () => void;
   /** Posts a webhook body to the shop as the PSP would. */
   postWebhook(body: unknown): Promise<{ status: number; text: string }>;
   close(): Promise<void>;
@@ -50,7 +52,12 @@ export async function startPaymentsStage(database: Database, clock: Clock): Prom
   });
   let webhooksDown = false;
   let pspDown = false;
-  app.use(`${SIMULATOR_PATH}/checkout`, (_req, res, next) => (pspDown ? res.status(503).send('Service Unavailable') : next()));
+  let pspHeld: Promise<void> | null = null;
+  app.use(`${SIMULATOR_PATH}/checkout`, (_req, res, next) => {
+    if (pspDown) return void res.status(503).send('Service Unavailable');
+    if (pspHeld) return void pspHeld.then(() => next());
+    next();
+  });
   app.use(SIMULATOR_PATH, simulator.router);
   app.post(
     PAYMENT_WEBHOOK_PATH,
@@ -67,6 +74,16 @@ export async function startPaymentsStage(database: Database, clock: Clock): Prom
     },
     setPspDown(down) {
       pspDown = down;
+    },
+    holdPsp() {
+      let release = () => {};
+      pspHeld = new Promise<void>((resolve) => {
+        release = () => {
+          pspHeld = null;
+          resolve();
+        };
+      });
+      return release;
     },
     async postWebhook(body) {
       const response = await fetch(`${publicUrl}${PAYMENT_WEBHOOK_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

@@ -53,7 +53,9 @@ export async function recordAuthorisation(deps: SettlementDeps, paymentId: strin
       if (pspReference && !payment.pspReference) await tx.update(payments).set(known).where(eq(payments.id, paymentId));
       return 'replay';
     }
-    await tx.update(payments).set({ ...known, status: 'authorised', cancelState: 'requested', nextCheckAt: null }).where(eq(payments.id, paymentId));
+    // Due for the job at once: if this process dies before the reversal reaches the PSP, the job
+    // sends it (with the same Idempotency-Key, so sent twice it is still one reversal).
+    await tx.update(payments).set({ ...known, status: 'authorised', cancelState: 'requested', nextCheckAt: now }).where(eq(payments.id, paymentId));
     const mail = composePaymentCancelledMail({ order, publicUrl: deps.publicUrl });
     await tx
       .insert(mailOutbox)
