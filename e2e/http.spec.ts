@@ -37,6 +37,17 @@ test.describe('HTTP contract', () => {
     expect(await response.json()).toEqual({ status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized', errorType: 'security' });
   });
 
+  test('the webhook endpoint: a body that is not JSON is a bare 400, one too large a 413, an unsigned item a 401 — never a 500', async ({ request }) => {
+    const garbled = await request.post('/webhooks/adyen', { headers: { 'Content-Type': 'application/json' }, data: '{"notificationItems": [' });
+    expect(garbled.status()).toBe(400);
+    expect(await garbled.text()).toBe('Bad Request');
+    const huge = await request.post('/webhooks/adyen', { headers: { 'Content-Type': 'application/json' }, data: `{"x":"${'a'.repeat(300_000)}"}` });
+    expect(huge.status()).toBe(413);
+    const item = { eventCode: 'AUTHORISATION', success: 'true', pspReference: 'ABCDEFGHIJKLMNOP', merchantReference: '100000001-1', additionalData: {} };
+    const unsigned = await request.post('/webhooks/adyen', { data: { live: 'false', notificationItems: [{ NotificationRequestItem: item }] } });
+    expect(unsigned.status()).toBe(401);
+  });
+
   test('security headers and request id are set', async ({ request }) => {
     const response = await request.get('/products');
     const headers = response.headers();

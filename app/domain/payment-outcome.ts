@@ -70,6 +70,13 @@ export type PaymentEventEffect =
   | 'record-cancellation'
   | 'none';
 
+/** The webhook events that report a payment undone: cancelled (also by our reference), refunded, or either. */
+const REVERSAL_EVENTS: ReadonlySet<string> = new Set(['CANCELLATION', 'TECHNICAL_CANCEL', 'CANCEL_OR_REFUND', 'REFUND']);
+
+export function isReversalEvent(eventCode: string): boolean {
+  return REVERSAL_EVENTS.has(eventCode);
+}
+
 /** Which attempt, if any, paid the order an event is about. */
 export type OrderPayer = 'this-attempt' | 'another-attempt' | 'none';
 
@@ -85,12 +92,7 @@ export function effectOfPaymentEvent(event: PaymentEvent, order: { status: Order
       if (!event.success) return order.status === 'awaiting_payment' ? 'record-refusal' : 'none';
       if (order.status === 'awaiting_payment') return 'pay-order';
       return order.paidBy === 'this-attempt' ? 'none' : 'cancel-authorisation';
-    case 'CANCELLATION':
-    case 'TECHNICAL_CANCEL':
-    case 'CANCEL_OR_REFUND':
-    case 'REFUND':
-      return 'record-cancellation';
     default:
-      return 'none';
+      return isReversalEvent(event.eventCode) ? 'record-cancellation' : 'none';
   }
 }

@@ -77,3 +77,18 @@ export async function fulfilOrder(tx: ShopDb, orderId: string, { now, publicUrl 
     .onConflictDoNothing({ target: mailOutbox.dedupeKey });
   return 'fulfilled';
 }
+
+/**
+ * An unpaid order's payment arrived: `paid`, then fulfilled, in the caller's transaction. False
+ * when the order was not awaiting payment (a replay, or closed meanwhile): nothing changes.
+ */
+export async function payAndFulfil(tx: ShopDb, orderId: string, { now, publicUrl }: { now: Date; publicUrl: string }): Promise<boolean> {
+  const [paid] = await tx
+    .update(orders)
+    .set({ status: 'paid', paidAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
+    .returning({ id: orders.id });
+  if (!paid) return false;
+  await fulfilOrder(tx, orderId, { now, publicUrl });
+  return true;
+}

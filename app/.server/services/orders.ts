@@ -97,25 +97,6 @@ export function createOrdersService(
       return rows.map((row) => ({ ...row, itemCount: itemsOf.get(row.id) ?? 0 }));
     },
 
-    /**
-     * An unpaid order's payment arrived (issue 14's webhook and return page): `paid`, then
-     * fulfilled in the same transaction. False when it was not awaiting payment (a replay).
-     */
-    async markPaid(orderId: string): Promise<boolean> {
-      if (!isUuid(orderId)) return false;
-      const now = clock.now();
-      return db.transaction(async (tx) => {
-        const [paid] = await tx
-          .update(orders)
-          .set({ status: 'paid', paidAt: now })
-          .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
-          .returning({ id: orders.id });
-        if (!paid) return false;
-        await fulfilOrder(tx, orderId, { now, publicUrl });
-        return true;
-      });
-    },
-
     /** Fulfils a paid order (a retry after a failure); issues nothing twice. */
     fulfil(orderId: string): Promise<FulfilOutcome> {
       const now = clock.now();

@@ -2,6 +2,7 @@
 // checked each item's HMAC before it comes here.
 import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import { refusalOf } from '../../domain/payment-attempt';
+import { isReversalEvent } from '../../domain/payment-outcome';
 import { paymentEvents, payments } from '../db/schema';
 import { recordAuthorisation, recordReversal, recordUnpaid, type SettlementDeps } from './payment-settlement';
 
@@ -52,7 +53,7 @@ export function createPaymentEvents(deps: SettlementDeps) {
     } else if (event.eventCode === 'AUTHORISATION') {
       const item = event.item as Partial<NotificationItem>;
       await recordUnpaid(deps, payment.id, 'refused', refusalOf(item.reason, item.additionalData?.refusalReasonCode));
-    } else if (['CANCELLATION', 'TECHNICAL_CANCEL', 'CANCEL_OR_REFUND', 'REFUND'].includes(event.eventCode)) {
+    } else if (isReversalEvent(event.eventCode)) {
       await recordReversal(deps, payment.id, event.success);
     }
     await db.update(paymentEvents).set({ processedAt: deps.now() }).where(and(eq(paymentEvents.id, eventId), isNull(paymentEvents.processedAt)));

@@ -10,7 +10,7 @@ import { mailOutbox, orders, payments } from '../db/schema';
 import type { Logger } from '../logger';
 import { composePaymentCancelledMail } from '../mail/payment-cancelled';
 import type { PaymentGateway } from '../payments/gateway';
-import { fulfilOrder } from './order-fulfilment';
+import { payAndFulfil } from './order-fulfilment';
 
 export type SettlementDeps = { db: ShopDb; gateway: PaymentGateway; logger: Logger; publicUrl: string; now: () => Date };
 
@@ -45,8 +45,7 @@ export async function recordAuthorisation(deps: SettlementDeps, paymentId: strin
     const known = { pspReference: payment.pspReference ?? pspReference, updatedAt: now };
     if (effect === 'pay-order') {
       await tx.update(payments).set({ ...known, status: 'authorised', nextCheckAt: null, refusalReason: null, refusalReasonCode: null }).where(eq(payments.id, paymentId));
-      await tx.update(orders).set({ status: 'paid', paidAt: now }).where(and(eq(orders.id, order.id), eq(orders.status, 'awaiting_payment')));
-      await fulfilOrder(tx, order.id, { now, publicUrl: deps.publicUrl });
+      await payAndFulfil(tx, order.id, { now, publicUrl: deps.publicUrl });
       return 'paid';
     }
     if (effect !== 'cancel-authorisation' || payment.cancelState !== null) {
