@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canPayOrder,
   isPaymentMethod,
   paymentProcessFrom,
   paymentProcessOf,
@@ -55,5 +56,17 @@ describe('refusalOf', () => {
     expect(refusalOf('Expired Card', '<b>')).toEqual({ reason: 'Expired Card', code: '6' });
     expect(refusalOf('x'.repeat(5000))?.reason).toHaveLength(200);
     expect(refusalOf('toString')).toEqual({ reason: 'toString', code: null });
+  });
+});
+
+describe('canPayOrder', () => {
+  const now = new Date('2026-12-01T09:00:00Z');
+  const order = { status: 'awaiting_payment' as const, payBy: new Date('2026-12-01T09:00:01Z'), totalCents: 1 };
+
+  it('is payable while it awaits payment, until its window ends, when it costs something', () => {
+    expect(canPayOrder(order, now)).toBe(true);
+    expect(canPayOrder({ ...order, payBy: now }, now)).toBe(false);
+    expect(canPayOrder({ ...order, totalCents: 0 }, now)).toBe(false);
+    for (const status of ['paid', 'fulfilled', 'cancelled', 'expired'] as const) expect(canPayOrder({ ...order, status }, now)).toBe(false);
   });
 });

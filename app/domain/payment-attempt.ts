@@ -4,6 +4,13 @@
  * refusal is told to the fan.
  */
 
+import type { OrderStatus } from './order-status';
+
+/** Whether an order can still be paid: it awaits its payment, its window has not passed, and it costs something. */
+export function canPayOrder(order: { status: OrderStatus; payBy: Date; totalCents: number }, now: Date): boolean {
+  return order.status === 'awaiting_payment' && order.payBy > now && order.totalCents > 0;
+}
+
 /** What the fan pays with (the spec's payment types). */
 export const PAYMENT_METHODS = ['scheme', 'paypal'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

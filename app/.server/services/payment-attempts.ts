@@ -1,7 +1,7 @@
 // Opening a payment attempt (issue 14), for the hosted page and Drop-in alike: inside the
 // caller's transaction, with the order locked, so two clicks number their attempts apart.
 import { and, desc, eq } from 'drizzle-orm';
-import { paymentReference, reconciliationDelayMs, type PaymentMethod } from '../../domain/payment-attempt';
+import { canPayOrder, paymentReference, reconciliationDelayMs, type PaymentMethod } from '../../domain/payment-attempt';
 import { failure, success, type Result } from '../../domain/result';
 import type { ShopDb } from '../db/client';
 import { orders, payments } from '../db/schema';
@@ -13,7 +13,7 @@ export type PaymentRow = typeof payments.$inferSelect;
 export async function lockPayableOrder(tx: ShopDb, orderId: string, customerId: string, now: Date): Promise<Result<OrderRow, 'not-found' | 'not-payable'>> {
   const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))).for('update');
   if (!order) return failure('not-found');
-  if (order.status !== 'awaiting_payment' || order.payBy <= now || order.totalCents <= 0) return failure('not-payable');
+  if (!canPayOrder(order, now)) return failure('not-payable');
   return success(order);
 }
 

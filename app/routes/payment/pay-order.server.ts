@@ -5,6 +5,7 @@ import { formatShopDateTime } from '../../domain/display-format';
 import { loginPath } from '../../domain/login-target';
 import { orderIdOf, receiptPath } from '../../domain/order-pages';
 import { pagePath } from '../../domain/page-address';
+import { canPayOrder } from '../../domain/payment-attempt';
 import { formatPrice } from '../../domain/price';
 import { shopContext } from '../../context';
 import { getSignedIn } from '../../.server/auth/guards';
@@ -28,7 +29,7 @@ export async function payOrderData(request: Request, context: Context) {
   const language = getLanguage(context);
   const about = { orderId: order.id, number: String(order.number), receiptHref: receiptPath(order.id) };
   if (order.status === 'paid' || order.status === 'fulfilled') return { state: 'paid' as const, ...about };
-  if (order.status !== 'awaiting_payment' || order.payBy <= clock.now()) return { state: 'closed' as const, ...about };
+  if (!canPayOrder(order, clock.now())) return { state: 'closed' as const, ...about };
   const [refusal, savedCards] = await Promise.all([services.payments.lastRefusal(order.id), savedCardsOf(context, owner)]);
   return {
     state: 'payable' as const,
