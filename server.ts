@@ -10,7 +10,7 @@ import { appCompression } from './app/.server/http/compression';
 import { bareErrors, requestGuards } from './app/.server/http/request-guards';
 import { discardUnreadBody } from './app/.server/http/unread-body';
 import { errorSerializer, type Logger } from './app/.server/logger';
-import { hostedPageOrigins, SIMULATOR_PATH } from './app/.server/payments/config';
+import { dropInSources, hostedPageOrigins, SIMULATOR_PATH } from './app/.server/payments/config';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhookHandlers } from './app/.server/payments/webhook-endpoint';
 import { assignCspNonce, securityHeaders } from './app/.server/http/security-headers';
 import { authContext, expressContext } from './app/.server/auth/context';
@@ -74,6 +74,8 @@ export async function createShopServer(
         ...(config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin]),
         ...(config.payments.simulated ? [] : hostedPageOrigins(config.payments)),
       ],
+      // Drop-in's origins on checkout only (paths match whatever their case, as the router's do).
+      dropIn: { applies: (path) => path.toLowerCase() === '/checkout', sources: dropInSources(config.payments.clientEnvironment) },
     }),
   );
   app.use(appCompression());

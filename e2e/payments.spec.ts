@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
-import type { Language } from './support/shop';
+import { javaScriptEnabled, type Language } from './support/shop';
 import { saveAddress } from './pages/cart';
 import { CHECKOUT_TEXTS, paidGiftInCart } from './pages/checkout';
 import { signUpFanWithProfile } from './pages/configure';
@@ -12,6 +13,38 @@ import { HostedCheckout, PAYMENT_TEXTS, TEST_CARDS } from './pages/payment';
 
 // Paying (issue 14), with and without JavaScript: offline both go through the PSP's hosted page
 // (the simulator's), which works without JavaScript; Drop-in needs Adyen's own scripts.
+
+test('the card form (Drop-in) loads only with JavaScript; when Adyen cannot be reached it says so, and the hosted page still pays (it)', async ({ page, auth }) => {
+  test.setTimeout(120_000);
+  // Adyen's (and PayPal's) servers, unreachable as offline or behind a blocking proxy.
+  await page.route(/^https:\/\/[^/]*\.(adyen|paypal)\.com\//, (route) => route.abort('internetdisconnected'));
+  await atCheckout(page, auth, 'it');
+  const hosted = new HostedCheckout(page, 'it');
+  const failed = page.getByRole('alert').filter({ hasText: hosted.texts.dropInFailed });
+
+  if (!javaScriptEnabled()) {
+    await test.step('without JavaScript there is no card form to load: the choice and the hosted page', async () => {
+      await expect(page.getByText(hosted.texts.dropInLoading)).toHaveCount(0);
+      await expect(failed).toHaveCount(0);
+      await expect(page.getByRole('radio', { name: hosted.texts.card })).toBeChecked();
+    });
+  } else {
+    await test.step('its loading state, then the spec’s error state, with the page’s own choice still there', async () => {
+      await expect(page.getByRole('status').filter({ hasText: hosted.texts.dropInLoading })).toBeVisible();
+      await expect(failed).toBeVisible({ timeout: 25_000 });
+      await expect(page.getByRole('status').filter({ hasText: hosted.texts.dropInLoading })).toHaveCount(0);
+      await expect(page.getByRole('radio', { name: hosted.texts.card })).toBeChecked();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  await test.step('pay goes to the hosted page, which pays', async () => {
+    await payAtCheckout(page, 'it');
+    await hosted.expectOpen();
+    await hosted.payByCard('APPROVED');
+    await expectPaidThankYou(page, 'it');
+  });
+});
 
 /** A fan with a 15 € gift at checkout, billed to their only address, both boxes ticked. */
 async function atCheckout(page: Page, auth: AuthPages, language: Language) {
@@ -68,6 +101,60 @@ for (const language of ['en', 'it'] as const) {
     });
   });
 }
+
+/** Drop-in's card data as Adyen's test platform (and the simulator) takes it unencrypted. */
+function dropInCard(holderName: string) {
+  return { type: 'scheme', encryptedCardNumber: 'test_4111111111111111', encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737', holderName };
+}
+
+test('Drop-in’s calls as its page makes them: the methods, a form that needs the page, a refusal, then a card paying the same order (en)', async ({ page, auth }) => {
+  test.setTimeout(120_000);
+  await atCheckout(page, auth, 'en');
+  const form = page.locator('form.checkout__form');
+  const fields = {
+    checkoutKey: (await form.locator('input[name="checkoutKey"]').getAttribute('value')) ?? '',
+    expectedTotalCents: (await form.locator('input[name="expectedTotalCents"]').getAttribute('value')) ?? '',
+    billingAddressId: (await form.locator('input[name="billingAddressId"][checked]').getAttribute('value')) ?? '',
+    paymentMethod: 'scheme',
+  };
+  const terms = { membershipTerms: 'on', guardianDeclaration: 'on' };
+  const pay = (holderName: string, more: Record<string, string> = terms) =>
+    page.request.post('/checkout/drop-in', { form: { ...fields, ...more, dropInData: JSON.stringify({ paymentMethod: dropInCard(holderName) }), attemptKey: randomUUID() } });
+
+  await test.step('GET: card and PayPal, as the PSP lists them for this fan', async () => {
+    const listed = await page.request.get('/checkout/drop-in');
+    expect(listed.status()).toBe(200);
+    const types = ((await listed.json()) as { paymentMethods: { paymentMethods: { type: string }[] } }).paymentMethods.paymentMethods.map((method) => method.type);
+    expect(types).toEqual(expect.arrayContaining(['scheme', 'paypal']));
+  });
+
+  await test.step('the terms not ticked: no order, the page must submit the form', async () => {
+    const answer = await pay('APPROVED', {});
+    expect(answer.status()).toBe(409);
+    expect(await answer.json()).toEqual({ outcome: 'resubmit' });
+  });
+
+  const refused = await test.step('declined: the reason and code, nothing paid', async () => {
+    const answer = await pay('DECLINED');
+    expect(answer.status()).toBe(200);
+    const body = (await answer.json()) as { outcome: string; orderId: string; refusal: { reason: string; code: string } };
+    expect(body).toMatchObject({ outcome: 'refused', refusal: { reason: 'Refused', code: expect.stringMatching(/^\d+$/) } });
+    return body;
+  });
+
+  await test.step('approved on the same order; sent again, the answer is that same paid order', async () => {
+    const answer = await pay('APPROVED');
+    expect(await answer.json()).toMatchObject({ outcome: 'authorised', orderId: refused.orderId });
+    expect(await (await pay('APPROVED')).json()).toMatchObject({ outcome: 'authorised', orderId: refused.orderId });
+    await page.goto(`/thankyou?orderId=${refused.orderId}`);
+    await expectPaidThankYou(page, 'en');
+  });
+
+  await test.step('details that are not Drop-in’s: a 400, never a 500', async () => {
+    const answer = await page.request.post('/checkout/drop-in/details', { form: { details: '{"details":"nope"}' } });
+    expect(answer.status()).toBe(400);
+  });
+});
 
 test('a declined card shows its reason and charges nothing; refused three times, the shop says why, and a retry pays the same order (en)', async ({ page, auth }) => {
   test.setTimeout(120_000);

@@ -107,8 +107,32 @@ describe('Drop-in’s /payments', () => {
     if (!answered.ok) throw new Error('not answered');
     const action = answered.value.action as { type: string; paymentData: string; sdkData: { orderID: string } };
     expect(action.type).toBe('sdk');
-    const details = await stage.services.payments.dropIn.details({ details: { orderID: action.sdkData.orderID, payerID: 'PAYER1' }, paymentData: action.paymentData });
+    const approval = { details: { orderID: action.sdkData.orderID, payerID: 'PAYER1' }, paymentData: action.paymentData };
+    // The page's call is signed in: another fan's page hears nothing (the PSP's answer, the
+    // truth whoever brings it, still settles the order).
+    const stranger = await newFan(stage.services, 'drop-in-paypal-stranger');
+    expect(await stage.services.payments.dropIn.details(approval, stranger.owner)).toMatchObject({ ok: false, reason: 'not-found' });
+    const details = await stage.services.payments.dropIn.details(approval, fan.owner);
     expect(details).toMatchObject({ ok: true, value: { orderId, outcome: 'authorised' } });
+    expect(await statusOf(orderId)).toBe('fulfilled');
+  });
+
+  it('lists card and PayPal for the fan, with the cards the PSP keeps for them', async () => {
+    const { fan, orderId } = await awaitingOrder('drop-in-methods');
+    const listedTypes = async () => {
+      const listed = await stage.services.payments.dropIn.methods(fan.owner, { amountCents: 1500, language: 'it' });
+      if (!listed.ok) throw new Error(listed.reason);
+      return listed.value as { paymentMethods: { type: string; brands?: string[] }[]; storedPaymentMethods?: { type: string; lastFour: string; supportedShopperInteractions: string[] }[] };
+    };
+    const before = await listedTypes();
+    expect(before.paymentMethods).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'scheme', brands: ['visa', 'mc'] }), expect.objectContaining({ type: 'paypal' })]));
+    expect(before.storedPaymentMethods ?? []).toEqual([]);
+    await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card('Grace Hopper'), { storePaymentMethod: true }));
+    // Drop-in shows a stored card only if it supports Ecommerce (LIBRARY-NOTES §Adyen).
+    expect((await listedTypes()).storedPaymentMethods).toEqual([
+      expect.objectContaining({ type: 'scheme', lastFour: '1111', supportedShopperInteractions: expect.arrayContaining(['Ecommerce']) }),
+    ]);
+    expect(await stage.services.payments.dropIn.methods({ customerId: randomUUID(), subject: 'nobody' }, { amountCents: 1, language: 'en' })).toMatchObject({ ok: false, reason: 'not-found' });
   });
 
   it('a card stored on the first payment pays the second with its id and security code', async () => {

@@ -29,6 +29,8 @@ export const PAYMENT_TEXTS = {
     shopRefused: 'Payment refused',
     tryAgain: 'Try again',
     continueToPayment: 'Continue to payment',
+    dropInLoading: 'Loading the card form…',
+    dropInFailed: /^The card form could not be loaded\. You can still pay/,
   },
   it: {
     hostedHeading: /^Paga 15\s€$/,
@@ -53,6 +55,8 @@ export const PAYMENT_TEXTS = {
     shopRefused: 'Pagamento rifiutato',
     tryAgain: 'Riprova',
     continueToPayment: 'Vai al pagamento',
+    dropInLoading: 'Caricamento del modulo della carta…',
+    dropInFailed: /^Non è stato possibile caricare il modulo della carta\. Puoi comunque pagare/,
   },
 } as const;
 

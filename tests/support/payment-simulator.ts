@@ -38,6 +38,7 @@ export async function startSimulatorHarness(options: { start?: string } = {}) {
   const config: PaymentsConfig = {
     simulated: true,
     environment: 'test',
+    clientEnvironment: 'test',
     checkoutApiUrl: `${publicUrl}${SIMULATOR_PATH}/checkout`,
     apiKey: 'SIMULATOR-API-KEY-0123456789',
     merchantAccount: 'FanShopSimulator',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import type { DropInSources } from '../payments/config';
 
 /** Creates the per-request CSP nonce; must run before `securityHeaders`. */
 export const assignCspNonce: RequestHandler = (_req, res, next) => {
@@ -9,6 +10,14 @@ export const assignCspNonce: RequestHandler = (_req, res, next) => {
 };
 
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
+
+/** The sources a page with Drop-in adds to one directive (none elsewhere: `'self'` again is harmless). */
+function dropInSource(dropIn: DropInPages | undefined, pick: (sources: DropInSources) => readonly string[]) {
+  return (req: unknown) => (dropIn?.applies((req as { path: string }).path) ? pick(dropIn.sources).join(' ') : "'self'");
+}
+
+/** Which pages show Drop-in, and the origins it needs (payments/config.ts `dropInSources`). */
+export type DropInPages = Readonly<{ applies: (path: string) => boolean; sources: DropInSources }>;
 
 /**
  * Browser features the shop never uses are off for it and anything it embeds. `payment=(self)`
@@ -42,6 +51,7 @@ export function securityHeaders({
   production,
   development,
   formTargets = [],
+  dropIn,
 }: {
   production: boolean;
   development: boolean;
@@ -50,18 +60,21 @@ export function securityHeaders({
    * POST too, so sign-out (POST → the sign-in service's logout page) needs an external issuer.
    */
   formTargets?: readonly string[];
+  /** Adyen's origins, only on the pages that show its Drop-in (checkout). */
+  dropIn?: DropInPages;
 }) {
   const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonceSource],
+        scriptSrc: ["'self'", nonceSource, dropInSource(dropIn, (sources) => sources.script)],
         // The nonce admits the site's inline stylesheet (SiteStyles) and nothing else inline.
         styleSrc: development ? ["'self'", "'unsafe-inline'"] : ["'self'", nonceSource],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', dropInSource(dropIn, (sources) => sources.img)],
         fontSrc: ["'self'"],
-        connectSrc: development ? ["'self'", 'ws:'] : ["'self'"],
+        connectSrc: [...(development ? ["'self'", 'ws:'] : ["'self'"]), dropInSource(dropIn, (sources) => sources.connect)],
+        frameSrc: ["'self'", dropInSource(dropIn, (sources) => sources.frame)],
         formAction: ["'self'", ...formTargets],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

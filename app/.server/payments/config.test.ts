@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../env';
+import { hostedPageOrigins } from './config';
 import { ADYEN_TEST_ENV, PRODUCTION_ENV } from '../env-testing';
 
 /** Production with everything but a payment provider. */
@@ -20,6 +21,7 @@ describe('payments configuration', () => {
     expect(readConfig(ADYEN_TEST_ENV).payments).toEqual({
       simulated: false,
       environment: 'test',
+      clientEnvironment: 'test',
       checkoutApiUrl: 'https://checkout-test.adyen.com',
       apiKey: ADYEN_TEST_ENV.ADYEN_API_KEY,
       merchantAccount: 'FanShopECOM',
@@ -32,8 +34,14 @@ describe('payments configuration', () => {
     const live = { ...ADYEN_TEST_ENV, ADYEN_ENVIRONMENT: 'live', ADYEN_CLIENT_KEY: 'live_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345', ADYEN_LIVE_URL_PREFIX: '1797a841fbb37ca7-FanShop' };
     expect(readConfig(live).payments).toMatchObject({
       environment: 'live',
+      clientEnvironment: 'live',
       checkoutApiUrl: 'https://1797a841fbb37ca7-FanShop-checkout-live.adyenpayments.com/checkout',
     });
+    // Drop-in loads from the account's region; the hosted page is there too.
+    const us = readConfig({ ...live, ADYEN_LIVE_REGION: 'us' }).payments;
+    expect(us.clientEnvironment).toBe('live-us');
+    expect(hostedPageOrigins(us)).toEqual(['https://checkoutshopper-live-us.adyen.com']);
+    expect(() => readConfig({ ...live, ADYEN_LIVE_REGION: 'mars' })).toThrow(/ADYEN_LIVE_REGION/);
     expect(() => readConfig({ ...live, ADYEN_LIVE_URL_PREFIX: undefined })).toThrow(/ADYEN_LIVE_URL_PREFIX is required with ADYEN_ENVIRONMENT=live/);
     expect(() => readConfig({ ...live, ADYEN_CLIENT_KEY: ADYEN_TEST_ENV.ADYEN_CLIENT_KEY })).toThrow(/ADYEN_CLIENT_KEY must be a live_ key/);
   });

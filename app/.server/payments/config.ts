@@ -1,5 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import { z } from 'zod';
+import type { DropInEnvironment } from '../../domain/drop-in-reply';
 
 /**
  * The payment service provider's settings (issue 14): Adyen's Checkout API, or the shop's
@@ -10,6 +11,11 @@ export type PaymentsConfig = Readonly<{
   /** True when the shop's own simulator answers (no ADYEN_API_KEY). */
   simulated: boolean;
   environment: 'test' | 'live';
+  /**
+   * Adyen's name for where the browser's Drop-in loads from: `test`, or `live` plus the account's
+   * region (`live-us`, …); it names the origins of its secured fields, images and analytics.
+   */
+  clientEnvironment: DropInEnvironment;
   /** Where Checkout API requests go, without the version (`…/v72/payments` is appended). */
   checkoutApiUrl: string;
   apiKey: string;
@@ -27,6 +33,7 @@ export const paymentsEnvShape = {
   ADYEN_CLIENT_KEY: z.string().regex(/^(test|live)_[A-Za-z0-9]{8,200}$/, 'must be a client key (test_… or live_…)').optional(),
   ADYEN_HMAC_KEY: z.string().regex(/^(?:[0-9A-Fa-f]{2}){16,128}$/, 'must be the HMAC key as hex digits').optional(),
   ADYEN_ENVIRONMENT: z.enum(['test', 'live']).default('test'),
+  ADYEN_LIVE_REGION: z.enum(['eu', 'us', 'au', 'apse', 'in', 'nea']).default('eu'),
   ADYEN_LIVE_URL_PREFIX: z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be the live URL prefix (letters, digits, hyphens)').optional(),
   PAYMENT_SIMULATOR: z.enum(['on', 'off']).optional(),
 };
@@ -39,14 +46,6 @@ export const SIMULATOR_MERCHANT_ACCOUNT = 'FanShopSimulator';
 export const SIMULATOR_PATH = '/_psp';
 
 const ADYEN_TEST_CHECKOUT = 'https://checkout-test.adyen.com';
-/**
- * Adyen's hosted payment pages (Hosted Checkout's session URL): the test one, and the live ones
- * of each region, since the live URL follows the account's region.
- */
-const ADYEN_HOSTED_ORIGINS = {
-  test: ['https://checkoutshopper-test.adyen.com'],
-  live: ['https://checkoutshopper-live.adyen.com', 'https://checkoutshopper-live-us.adyen.com', 'https://checkoutshopper-live-au.adyen.com', 'https://checkoutshopper-live-apse.adyen.com', 'https://checkoutshopper-live-in.adyen.com'],
-} as const;
 
 /** A secret of the simulator's, derived from the session secret: never a known default where that is not. */
 function simulatorSecret(sessionSecret: string, purpose: string): string {
@@ -74,6 +73,7 @@ export function readPaymentsConfig(
     return {
       simulated: false,
       environment,
+      clientEnvironment: environment === 'test' ? 'test' : values.ADYEN_LIVE_REGION === 'eu' ? 'live' : `live-${values.ADYEN_LIVE_REGION}`,
       checkoutApiUrl:
         environment === 'live' ? `https://${values.ADYEN_LIVE_URL_PREFIX}-checkout-live.adyenpayments.com/checkout` : ADYEN_TEST_CHECKOUT,
       apiKey: values.ADYEN_API_KEY,
@@ -89,6 +89,9 @@ export function readPaymentsConfig(
   return {
     simulated: true,
     environment: 'test',
+    // The browser's Drop-in still loads Adyen's test fields, which cannot work with the
+    // simulator's key (nor offline): the page then offers the hosted page (docs/payments.md).
+    clientEnvironment: 'test',
     checkoutApiUrl: `${context.publicUrl}${SIMULATOR_PATH}/checkout`,
     apiKey: simulatorSecret(context.sessionSecret, 'api key'),
     merchantAccount: SIMULATOR_MERCHANT_ACCOUNT,
@@ -101,6 +104,26 @@ export function readPaymentsConfig(
  * Where the PSP's hosted payment page may be: the shop sends fans nowhere else, and its CSP
  * lets a form's redirect go there. The simulator's page is on the shop's own origin.
  */
-export function hostedPageOrigins(config: Pick<PaymentsConfig, 'simulated' | 'environment' | 'checkoutApiUrl'>): readonly string[] {
-  return config.simulated ? [new URL(config.checkoutApiUrl).origin] : ADYEN_HOSTED_ORIGINS[config.environment];
+export function hostedPageOrigins(config: Pick<PaymentsConfig, 'simulated' | 'clientEnvironment' | 'checkoutApiUrl'>): readonly string[] {
+  return config.simulated ? [new URL(config.checkoutApiUrl).origin] : [`https://checkoutshopper-${config.clientEnvironment}.adyen.com`];
+}
+
+/** Where Drop-in's content comes from, per CSP directive (the page that shows it adds these). */
+export type DropInSources = Readonly<{ frame: readonly string[]; connect: readonly string[]; img: readonly string[]; script: readonly string[] }>;
+
+/** PayPal's own origins, which its button (loaded by Drop-in for PayPal) uses: script, frames, calls, images. */
+const PAYPAL_SOURCES = ['https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'] as const;
+
+/**
+ * The origins Drop-in uses for the configured environment, read from Adyen Web 6's own URLs:
+ * `checkoutshopper-{env}` (secured card fields, 3-D Secure pages, card-brand lookups),
+ * `checkoutshopper-{env}.cdn` (method logos, its translations), `checkoutanalytics-{env}`, and
+ * PayPal's for the PayPal button. Nothing else: an issuer's own 3-D Secure page opens through
+ * Adyen's redirect page, at the top level.
+ */
+export function dropInSources(environment: DropInEnvironment): DropInSources {
+  const shopper = `https://checkoutshopper-${environment}.adyen.com`;
+  const cdn = `https://checkoutshopper-${environment}.cdn.adyen.com`;
+  const analytics = `https://checkoutanalytics-${environment}.adyen.com`;
+  return { frame: [shopper, ...PAYPAL_SOURCES], connect: [shopper, cdn, analytics, ...PAYPAL_SOURCES], img: [cdn, shopper, ...PAYPAL_SOURCES], script: [shopper, ...PAYPAL_SOURCES] };
 }

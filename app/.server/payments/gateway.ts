@@ -153,6 +153,22 @@ export function createPaymentGateway(config: PaymentsConfig) {
       );
     },
 
+    /**
+     * Drop-in's list (spec §7 "payment methods"): card with the shop's brands, PayPal, and the
+     * shopper's stored cards, as Adyen answers it — the browser gets it unchanged.
+     */
+    async paymentMethods(request: { shopperReference: string; amountCents: number; language: Language }): Promise<unknown> {
+      return checkout.PaymentsApi.paymentMethods({
+        merchantAccount,
+        shopperReference: request.shopperReference,
+        amount: { value: request.amountCents, currency: 'EUR' },
+        shopperLocale: SHOPPER_LOCALES[request.language],
+        countryCode: 'IT',
+        channel: checkoutTypes.PaymentMethodsRequest.ChannelEnum.Web,
+        allowedPaymentMethods: ['scheme', 'paypal'],
+      });
+    },
+
     async deleteStoredMethod(id: string, shopperReference: string): Promise<void> {
       await checkout.RecurringApi.deleteTokenForStoredPaymentDetails(id, shopperReference, merchantAccount);
     },

@@ -4,6 +4,7 @@
 import { eq, or } from 'drizzle-orm';
 import type { Language } from '../../domain/catalogue-types';
 import { dropInPaymentMethodOf } from '../../domain/drop-in-data';
+import type { DropInOutcome } from '../../domain/drop-in-reply';
 import { paymentProcessOf, paymentReturnPath, refusalOf } from '../../domain/payment-attempt';
 import { outcomeOfResultCode } from '../../domain/payment-outcome';
 import { failure, success, type Result } from '../../domain/result';
@@ -15,12 +16,7 @@ import { lastAttempt, lockPayableOrder, openAttempt } from './payment-attempts';
 import { recordAuthorisation, recordUnpaid, type SettlementDeps } from './payment-settlement';
 
 /** What the page's Drop-in is told (spec §3 "Payment response"): paid, refused with reason and code, or what to do next. */
-export type DropInAnswer = {
-  orderId: string;
-  outcome: 'authorised' | 'refused' | 'action' | 'pending' | 'error' | 'too-late';
-  action: Record<string, unknown> | null;
-  refusal: { reason: string; code: string | null } | null;
-};
+export type DropInAnswer = DropInOutcome;
 
 export type DropInPayRequest = {
   orderId: string;
@@ -64,6 +60,18 @@ export function createDropInPayments(settlement: SettlementDeps) {
   }
 
   return {
+    /** The methods Drop-in offers this fan (their stored cards included), as the PSP lists them. */
+    async methods(owner: CartOwner, request: { amountCents: number; language: Language }): Promise<Result<unknown, 'not-found' | 'unavailable'>> {
+      const customer = await findOwner(db, owner);
+      if (!customer) return failure('not-found');
+      try {
+        return success(await gateway.paymentMethods({ shopperReference: customer.id, amountCents: request.amountCents, language: request.language }));
+      } catch (error) {
+        logger.warn({ err: error }, 'payments: the PSP did not list the payment methods');
+        return failure('unavailable');
+      }
+    },
+
     /** Pays one of the fan's orders with what Drop-in sent; one PSP payment per `attemptKey`, however often it comes. */
     async pay(owner: CartOwner, request: DropInPayRequest): Promise<Result<DropInAnswer, 'not-found' | 'not-payable' | 'invalid' | 'unavailable'>> {
       const paymentMethod = dropInPaymentMethodOf(request.paymentMethod);
@@ -110,7 +118,11 @@ export function createDropInPayments(settlement: SettlementDeps) {
     },
 
     /** The rest of a payment after its action: Drop-in's `state.data` (`details`, `paymentData`), or a redirect's `redirectResult`. */
-    async details(input: { details: unknown; paymentData: unknown }): Promise<Result<DropInAnswer, 'invalid' | 'not-found' | 'unavailable'>> {
+    /**
+     * With `owner` (the page's Drop-in, signed in) the answer is only for the fan whose order it
+     * is; without it (the public return page) the PSP's answer alone says whose it is.
+     */
+    async details(input: { details: unknown; paymentData: unknown }, owner?: CartOwner): Promise<Result<DropInAnswer, 'invalid' | 'not-found' | 'unavailable'>> {
       const details = input.details;
       if (details === null || typeof details !== 'object' || Array.isArray(details)) return failure('invalid');
       const entries = Object.entries(details as Record<string, unknown>);
@@ -125,8 +137,9 @@ export function createDropInPayments(settlement: SettlementDeps) {
       }
       if (!answer.merchantReference && !answer.pspReference) return failure('not-found');
       const [payment] = await db
-        .select({ id: payments.id, orderId: payments.orderId })
+        .select({ id: payments.id, orderId: payments.orderId, customerId: orders.customerId })
         .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
         .where(
           or(
             answer.merchantReference ? eq(payments.reference, answer.merchantReference) : undefined,
@@ -135,7 +148,11 @@ export function createDropInPayments(settlement: SettlementDeps) {
         )
         .limit(1);
       if (!payment) return failure('not-found');
-      return success(await settle(payment.id, payment.orderId, answer));
+      // The PSP's answer is the truth whoever brought it (the webhook would bring the same), so it
+      // is settled; only the fan whose order it is hears about it.
+      const settled = await settle(payment.id, payment.orderId, answer);
+      if (owner && (await findOwner(db, owner))?.id !== payment.customerId) return failure('not-found');
+      return success(settled);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, useFetcher } from 'react-router';
 import { CART_PATH } from '../../domain/cart-summary';
 import { BILLING_SAVE_DEBOUNCE_MS } from '../../domain/billing';
@@ -9,6 +9,9 @@ import { useShopTranslation } from '../../i18n/use-shop-translation';
 import type { CheckoutPageData } from '../../routes/checkout/checkout.server';
 import { ErrorSummary } from '../form/error-summary';
 import { useShopForm } from '../form/use-shop-form';
+import { useHydrated } from '../form/use-hydrated';
+import type { DropInHandle } from '../payment/drop-in-panel';
+import { DropInSlot } from '../payment/drop-in-slot';
 import { PaymentMethodField } from '../payment/payment-method-field';
 import { Breadcrumb } from '../ui/breadcrumb';
 import { BillingSection, BuyerSection } from './checkout-billing';
@@ -41,6 +44,8 @@ export function CheckoutPage({ page, result }: { page: CheckoutPageData; result:
   });
   const keepBilling = useBillingKeeper();
   const labels = useFieldLabels();
+  const { i18n } = useShopTranslation('checkout');
+  const dropIn = useDropIn();
 
   function onChange(event: React.FormEvent<HTMLFormElement>) {
     const input = event.target as HTMLInputElement | HTMLSelectElement;
@@ -58,7 +63,7 @@ export function CheckoutPage({ page, result }: { page: CheckoutPageData; result:
       <Breadcrumb trail={[{ to: CART_PATH, label: t('page.cart') }]} current={t('page.heading')} />
       <h1>{t('page.heading')}</h1>
       <ErrorSummary key={summary.key} errors={summary.errors} labels={labels} />
-      <Form method="post" {...formProps} onChange={onChange} className="checkout__form" noValidate>
+      <Form method="post" {...formProps} onSubmit={dropIn.onSubmit(formProps.onSubmit)} ref={dropIn.formRef} onChange={onChange} className="checkout__form" noValidate>
         {/* The default button: Enter in any field pays (it would otherwise apply the voucher). */}
         <button type="submit" name={INTENT_FIELD} value={PAY_INTENT} hidden tabIndex={-1} aria-hidden="true" />
         <input type="hidden" name="checkoutKey" value={page.checkoutKey} />
@@ -67,10 +72,21 @@ export function CheckoutPage({ page, result }: { page: CheckoutPageData; result:
           <BillingSection billing={page.billing} field={fields.billingAddressId} totalCents={page.rules.totalCents} />
           <BuyerSection buyer={page.buyer} />
           {page.rules.totalCents > 0 ? <InvoicingSection fields={fields} countries={page.vatCountries} /> : null}
-          {page.rules.totalCents > 0 ? <PaymentMethodField field={fields.paymentMethod} savedCards={page.savedCards} /> : null}
+          {page.rules.totalCents > 0 ? (
+            <PaymentMethodField
+              field={fields.paymentMethod}
+              savedCards={page.savedCards}
+              choiceHidden={dropIn.ready}
+              enhancement={
+                dropIn.shown && page.dropIn ? (
+                  <DropInSlot config={page.dropIn.client} words={page.dropIn.words} amountCents={page.rules.totalCents} language={i18n.language as 'it' | 'en'} {...dropIn.panelProps} />
+                ) : null
+              }
+            />
+          ) : null}
           <TermsSection fields={fields} terms={page.terms} />
         </div>
-        <CheckoutSummary page={page} voucherField={fields.voucherCode} missing={missingFields(schema, form.value)} labels={labels} />
+        <CheckoutSummary page={page} voucherField={fields.voucherCode} missing={missingFields(schema, form.value)} labels={labels} paying={dropIn.busy} />
       </Form>
     </div>
   );
@@ -82,6 +98,34 @@ function missingFields(schema: ReturnType<typeof checkoutSchema>, values: unknow
   if (check.success) return [];
   const named = new Set(check.error.issues.map((issue) => String(issue.path[0])));
   return CHECKOUT_FIELD_ORDER.filter((field) => named.has(field));
+}
+
+/**
+ * Checkout's Drop-in, with JavaScript (issue 14): once its card fields work, pay goes through it
+ * (the form is checked first, as for every submit) and the page's own choice of method steps
+ * aside; until then, or when it cannot load, pay submits the form for the hosted page. When the
+ * shop answers that the form needs the page (`resubmit`), the form is posted as without JavaScript.
+ */
+function useDropIn() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [handle, setHandle] = useState<DropInHandle | null>(null);
+  const [busy, setBusy] = useState(false);
+  return {
+    shown: useHydrated(),
+    ready: handle !== null,
+    busy,
+    formRef,
+    panelProps: { form: () => formRef.current, onReady: setHandle, onBusy: setBusy, onResubmit: () => formRef.current?.submit() },
+    onSubmit(checked: (event: React.FormEvent<HTMLFormElement>) => void) {
+      return (event: React.FormEvent<HTMLFormElement>) => {
+        checked(event);
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        if (event.defaultPrevented || !handle || (submitter && submitter.value !== PAY_INTENT)) return;
+        event.preventDefault();
+        handle.submit();
+      };
+    },
+  };
 }
 
 /**

@@ -19,11 +19,14 @@ export function CheckoutSummary({
   voucherField,
   missing,
   labels,
+  paying = false,
 }: {
   page: CheckoutPageData;
   voucherField: FieldMetadata<string>;
   missing: readonly CheckoutFormField[];
   labels: Readonly<Record<CheckoutFormField, string>>;
+  /** A payment is under way in Drop-in (no navigation shows it). */
+  paying?: boolean;
 }) {
   const { t } = useShopTranslation('checkout');
   const { totals } = page;
@@ -41,7 +44,7 @@ export function CheckoutSummary({
         }}
       />
       <VoucherBox voucher={page.voucher} field={voucherField} />
-      <PayButton missing={missing} labels={labels} free={page.rules.totalCents === 0} />
+      <PayButton missing={missing} labels={labels} free={page.rules.totalCents === 0} paying={paying} />
     </aside>
   );
 }
@@ -75,11 +78,21 @@ function VoucherBox({ voucher, field }: { voucher: CheckoutPageData['voucher']; 
  * With JavaScript it says it is not ready yet (`aria-disabled`, so it stays focusable) and lists
  * why as visible text; pressed anyway, the error summary links each missing field.
  */
-function PayButton({ missing, labels, free }: { missing: readonly CheckoutFormField[]; labels: Readonly<Record<CheckoutFormField, string>>; free: boolean }) {
+function PayButton({
+  missing,
+  labels,
+  free,
+  paying,
+}: {
+  missing: readonly CheckoutFormField[];
+  labels: Readonly<Record<CheckoutFormField, string>>;
+  free: boolean;
+  paying: boolean;
+}) {
   const { t } = useShopTranslation('checkout');
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const pending = navigation.state === 'submitting' && navigation.formData?.get(INTENT_FIELD) === PAY_INTENT;
+  const pending = paying || (navigation.state === 'submitting' && navigation.formData?.get(INTENT_FIELD) === PAY_INTENT);
   const incomplete = hydrated && missing.length > 0;
   return (
     <div className="checkout__pay">

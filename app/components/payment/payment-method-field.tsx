@@ -18,18 +18,33 @@ export function brandName(brand: string): string {
  * Without JavaScript the details are typed on the PSP's hosted page, which offers the saved
  * cards too (their security code is typed there).
  */
-export function PaymentMethodField({ field, savedCards }: { field: FieldMetadata<string>; savedCards: readonly SavedCardView[] }) {
+export function PaymentMethodField({
+  field,
+  savedCards,
+  choiceHidden = false,
+  enhancement = null,
+}: {
+  field: FieldMetadata<string>;
+  savedCards: readonly SavedCardView[];
+  /** Drop-in works: it offers the methods (and the saved cards) itself. */
+  choiceHidden?: boolean;
+  /** Drop-in's place, with JavaScript. */
+  enhancement?: React.ReactNode;
+}) {
   const { t } = useShopTranslation('paymentMethod');
   return (
     <section className="checkout__section" aria-labelledby="payment-heading">
       <h2 id="payment-heading">{t('legend')}</h2>
-      <RadioGroupField
-        field={field}
-        legend={t('legend')}
-        hint={t('hint')}
-        options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(method) }))}
-      />
-      {savedCards.length > 0 ? <SavedCards cards={savedCards} /> : null}
+      <div hidden={choiceHidden}>
+        <RadioGroupField
+          field={field}
+          legend={t('legend')}
+          hint={t('hint')}
+          options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(method) }))}
+        />
+        {savedCards.length > 0 ? <SavedCards cards={savedCards} /> : null}
+      </div>
+      {enhancement}
     </section>
   );
 }

@@ -2,6 +2,7 @@
 // billing address on the cart; `pay` places the order through the orders service, which checks
 // everything again in its one transaction; the others change the voucher and show the page
 // again with what the fan typed.
+import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect, redirectDocument, type RouterContextProvider } from 'react-router';
 import { CART_PATH } from '../../domain/cart-summary';
 import type { Notice } from '../../domain/notice';
@@ -91,19 +92,45 @@ export async function checkoutAction(request: Request, context: Context) {
 }
 
 async function pay(request: Request, context: Context, formData: FormData) {
+  const placement = await placeFromForm(request, context, formData);
+  if (!placement.placed) return placement.answer;
+  const { orderId, awaitingPayment, method } = placement.placed;
+  if (!awaitingPayment) throw redirect(thankYouPath(orderId));
+  throw await payPlacedOrder(request, context, signedInOwner(context), orderId, method);
+}
+
+function signedInOwner(context: Context): CartOwner {
   const { user, customer } = signedIn(context);
-  const owner = { customerId: customer.id, subject: user.subject };
+  return { customerId: customer.id, subject: user.subject };
+}
+
+/** The form again with the service's or the schema's messages. */
+function formProblems(result: SubmissionResult<string[]>, status: 400 | 409) {
+  return data({ result, billingSaved: false }, { status });
+}
+
+/** An order placed from the checkout form, or the page's answer when it cannot be (errors, a redirect). */
+export type FormPlacement =
+  | { placed: { orderId: string; awaitingPayment: boolean; method: PaymentMethod }; answer?: undefined }
+  | { placed?: undefined; answer: ReturnType<typeof formProblems> | Response };
+
+/**
+ * Places the order from the checkout form, checked against the cart's rules as it is now: the
+ * pay button's half that Hosted Checkout and Drop-in share. Sent twice, the cart is already an
+ * order: nothing is then required, and the service answers the order this `checkoutKey` made.
+ * Requests no browser form sends (a bad key) are thrown as 400s.
+ */
+export async function placeFromForm(request: Request, context: Context, formData: FormData): Promise<FormPlacement> {
+  const owner = signedInOwner(context);
   const { services } = context.get(shopContext);
   const checkoutKey = formData.get('checkoutKey');
   const expectedTotalCents = expectedTotalOf(formData);
   if (typeof checkoutKey !== 'string' || !isSubmissionKey(checkoutKey) || expectedTotalCents === 'invalid') throw data(null, { status: 400 });
 
-  // The rules of the cart as it is now. Sent twice, the cart is already an order: nothing is
-  // then required, and the service answers the order this key made.
   const view = await services.cart.viewCart(owner);
   const submission = parseForm(formData, checkoutSchema(await checkoutRules(context, view)));
   clearStaleInvoicing(submission.payload as Record<string, unknown>);
-  if (submission.status !== 'success') return data({ result: submission.reply(), billingSaved: false }, { status: 400 });
+  if (submission.status !== 'success') return { answer: formProblems(submission.reply(), 400) };
   const values: CheckoutFormValues = submission.value;
 
   const placed = await services.orders.place({
@@ -116,22 +143,19 @@ async function pay(request: Request, context: Context, formData: FormData) {
     expectedTotalCents,
   });
   if (placed.ok) {
-    if (placed.value.status !== 'awaiting_payment') throw redirect(thankYouPath(placed.value.orderId));
-    throw await payPlacedOrder(request, context, owner, placed.value.orderId, isPaymentMethod(values.paymentMethod) ? values.paymentMethod : 'scheme');
+    const method = isPaymentMethod(values.paymentMethod) ? values.paymentMethod : 'scheme';
+    return { placed: { orderId: placed.value.orderId, awaitingPayment: placed.value.status === 'awaiting_payment', method } };
   }
   const toCart = (notice: Notice) => redirectWithNotice(request, context, CART_PATH, notice);
   switch (placed.reason) {
     case 'invalid':
-      return data(
-        { result: submission.reply({ fieldErrors: fieldErrorsOf(placed.fields, placementMessage) }), billingSaved: false },
-        { status: 400 },
-      );
+      return { answer: formProblems(submission.reply({ fieldErrors: fieldErrorsOf(placed.fields, placementMessage) }), 400) };
     case 'total-changed':
-      return data({ result: submission.reply({ formErrors: ['checkout:errors.totalChanged'] }), billingSaved: false }, { status: 409 });
+      return { answer: formProblems(submission.reply({ formErrors: ['checkout:errors.totalChanged'] }), 409) };
     case 'sold-out':
-      return toCart({ key: 'checkout:notice.soldOut', timing: 'cart' });
+      return { answer: await toCart({ key: 'checkout:notice.soldOut', timing: 'cart' }) };
     case 'cart-not-ready':
-      return toCart({ key: `cart:blockers.${placed.blockers[0] ?? 'empty'}`, timing: 'cart' });
+      return { answer: await toCart({ key: `cart:blockers.${placed.blockers[0] ?? 'empty'}`, timing: 'cart' }) };
     case 'profile-incomplete':
       throw redirect(profileCompletionHref(pagePath(request.url)));
     case 'not-found':

@@ -22,6 +22,7 @@ import { describeAddresses } from '../account/addresses/address-view.server';
 import { describeBirthPlace } from '../account/birth-place-view.server';
 import { cartPageData } from '../cart/cart.server';
 import { savedCardsOf } from '../payment/saved-cards.server';
+import type { DropInClientConfig } from '../../domain/drop-in-reply';
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -127,6 +128,7 @@ export async function checkoutPageData(request: Request, context: Context, targe
   const language = getLanguage(context);
   const { t } = getInstance(context);
   const paying = target.view.totals.totalCents > 0;
+  const psp = context.get(shopContext).config.payments;
   const [page, rules, billing, countries, savedCards] = await Promise.all([
     cartPageData(target.view, target.customer, language, t),
     checkoutRules(context, target.view),
@@ -144,6 +146,15 @@ export async function checkoutPageData(request: Request, context: Context, targe
     buyer: await buyerView(target.customer, language),
     vatCountries: countries.map(({ code, name }) => ({ value: code, label: name })),
     savedCards,
+    /** What the browser's Drop-in needs (a public client key); without JavaScript the hosted page is used. */
+    dropIn: paying
+      ? {
+          client: { clientKey: psp.clientKey, environment: psp.clientEnvironment } satisfies DropInClientConfig,
+          // Worded here, as the terms are: only pages running JavaScript show them, and checkout's
+          // first load has no room for more translations.
+          words: { loading: t('payment:dropIn.loading'), failed: t('payment:dropIn.failed') },
+        }
+      : null,
     checkoutKey: randomUUID(),
     expectedTotalCents: target.view.totals.totalCents,
   };

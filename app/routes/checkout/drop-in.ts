@@ -1,0 +1,99 @@
+import { isRouteErrorResponse } from 'react-router';
+import type { DropInReply } from '../../domain/drop-in-reply';
+import { shopContext } from '../../context';
+import { signedIn } from '../../.server/auth/guards';
+import { readFormData } from '../../.server/http/form-data';
+import { getLanguage } from '../../middleware/i18next';
+import { placeFromForm } from './checkout-action.server';
+import type { Route } from './+types/drop-in';
+
+/** Drop-in's data is a few encrypted values: a JSON text of this size holds them many times over. */
+const MAX_DROP_IN_DATA_LENGTH = 32 * 1024;
+
+function reply(body: DropInReply | { paymentMethods: unknown }, status = 200): Response {
+  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/**
+ * Checkout's Drop-in (issue 14, the advanced flow; docs/forms.md "Drop-in"), secured.
+ * GET: the payment methods Drop-in shows this fan, as the PSP lists them (saved cards included).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, customer } = signedIn(context);
+  const owner = { customerId: customer.id, subject: user.subject };
+  const { services } = context.get(shopContext);
+  const { totals } = await services.cart.viewCart(owner);
+  const listed = await services.payments.dropIn.methods(owner, { amountCents: totals.totalCents, language: getLanguage(context) });
+  if (!listed.ok) return reply({ outcome: 'unavailable' }, listed.reason === 'not-found' ? 404 : 503);
+  return reply({ paymentMethods: listed.value });
+}
+
+/**
+ * POST: the checkout form's fields, plus `dropInData` (Drop-in's `state.data`, as JSON) and
+ * `attemptKey` (a UUID per press of pay). The order is placed exactly as the form's pay button
+ * places it (same `checkoutKey`, so pressed twice it is one order), then paid with Drop-in's
+ * data: one PSP payment per attempt key. When the form cannot become an order, the answer is
+ * `resubmit`: the page then submits the form itself, whose answer shows why.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  const dropInData = parseDropInData(formData.get('dropInData'));
+  const attemptKey = formData.get('attemptKey');
+  if (!dropInData || typeof attemptKey !== 'string') return reply({ outcome: 'resubmit' }, 400);
+
+  let placement;
+  try {
+    placement = await placeFromForm(request, context, formData);
+  } catch (thrown) {
+    // A redirect (profile to complete) or a refusal of the request: the form's own submit shows it.
+    if (thrown instanceof Response || isRouteErrorResponse(thrown) || isDataWithInit(thrown)) return reply({ outcome: 'resubmit' }, 409);
+    throw thrown;
+  }
+  if (!placement.placed) return reply({ outcome: 'resubmit' }, 409);
+  const { orderId, awaitingPayment } = placement.placed;
+  if (!awaitingPayment) return reply({ orderId, outcome: 'authorised', action: null, refusal: null });
+
+  const { user, customer } = signedIn(context);
+  const paid = await context.get(shopContext).services.payments.dropIn.pay(
+    { customerId: customer.id, subject: user.subject },
+    {
+      orderId,
+      attemptKey,
+      paymentMethod: dropInData.paymentMethod,
+      storePaymentMethod: dropInData.storePaymentMethod === true,
+      browserInfo: isObject(dropInData.browserInfo) ? dropInData.browserInfo : null,
+      origin: new URL(request.url).origin,
+      language: getLanguage(context),
+    },
+  );
+  if (paid.ok) return reply(paid.value);
+  switch (paid.reason) {
+    case 'invalid':
+      return reply({ outcome: 'resubmit' }, 400);
+    case 'not-payable':
+      return reply({ orderId, outcome: 'too-late', action: null, refusal: null });
+    case 'not-found':
+      return reply({ outcome: 'resubmit' }, 404);
+    case 'unavailable':
+      return reply({ outcome: 'unavailable' }, 503);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** `data(…, { status })` thrown by the shared checks (a 400 for a bad key, a 404). */
+function isDataWithInit(value: unknown): boolean {
+  return isObject(value) && value.type === 'DataWithResponseInit';
+}
+
+function parseDropInData(sent: FormDataEntryValue | null): Record<string, unknown> | null {
+  if (typeof sent !== 'string' || sent.length > MAX_DROP_IN_DATA_LENGTH) return null;
+  try {
+    const parsed: unknown = JSON.parse(sent);
+    return isObject(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
