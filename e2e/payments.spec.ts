@@ -31,6 +31,8 @@ test('the card form (Drop-in) loads only with JavaScript; when Adyen cannot be r
   } else {
     await test.step('its loading state, then the spec’s error state, with the page’s own choice still there', async () => {
       await expect(page.getByRole('status').filter({ hasText: hosted.texts.dropInLoading })).toBeVisible();
+      // One choice at a time: Drop-in stays out of sight (and of the accessibility tree) until it works.
+      await expect(page.getByRole('radio', { name: hosted.texts.paypal })).toHaveCount(1);
       await expect(failed).toBeVisible({ timeout: 25_000 });
       await expect(page.getByRole('status').filter({ hasText: hosted.texts.dropInLoading })).toHaveCount(0);
       await expect(page.getByRole('radio', { name: hosted.texts.card })).toBeChecked();

@@ -164,7 +164,8 @@ export function DropInPanel(props: DropInPanelProps) {
           {props.loadingText}
         </p>
       )}
-      <div ref={container} />
+      {/* Out of sight (but laid out, so Adyen's frames load) until it works: one choice at a time. */}
+      <div ref={container} className={working ? undefined : 'drop-in__starting'} inert={!working} />
       {ended?.kind === 'paid' ? <p role="status">{t('dropIn.accepted')}</p> : null}
       {ended && ended.kind !== 'paid' && ended.kind !== 'pending' && ended.kind !== 'resubmit' ? (
         <DropInProblem
