@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
-import { javaScriptEnabled, type Language } from './support/shop';
+import { javaScriptEnabled, waitForHydration, type Language } from './support/shop';
 import { saveAddress } from './pages/cart';
 import { CHECKOUT_TEXTS, paidGiftInCart } from './pages/checkout';
 import { signUpFanWithProfile } from './pages/configure';
@@ -55,7 +55,10 @@ async function atCheckout(page: Page, auth: AuthPages, language: Language) {
   await paidGiftInCart(page.request);
   await page.goto('/checkout');
   const texts = CHECKOUT_TEXTS[language];
-  await page.getByRole('checkbox', { name: texts.membershipTerms }).check();
+  const terms = page.getByRole('checkbox', { name: texts.membershipTerms });
+  // Ticked before React hydrates, a box can be unticked again by hydration.
+  if (javaScriptEnabled()) await waitForHydration(terms);
+  await terms.check();
   await page.getByRole('checkbox', { name: texts.guardianDeclaration }).check();
   return fan;
 }
