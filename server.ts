@@ -74,8 +74,8 @@ export async function createShopServer(
         ...(config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin]),
         ...(config.payments.simulated ? [] : hostedPageOrigins(config.payments)),
       ],
-      // Drop-in's origins on checkout only (paths match whatever their case, as the router's do).
-      dropIn: { applies: (path) => path.toLowerCase() === '/checkout', sources: dropInSources(config.payments.clientEnvironment) },
+      // Checkout's Drop-in: Adyen's origins for the configured environment (security-headers.ts says why on every page).
+      dropIn: dropInSources(config.payments.clientEnvironment),
     }),
   );
   app.use(appCompression());

@@ -11,14 +11,6 @@ export const assignCspNonce: RequestHandler = (_req, res, next) => {
 
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
 
-/** The sources a page with Drop-in adds to one directive (none elsewhere: `'self'` again is harmless). */
-function dropInSource(dropIn: DropInPages | undefined, pick: (sources: DropInSources) => readonly string[]) {
-  return (req: unknown) => (dropIn?.applies((req as { path: string }).path) ? pick(dropIn.sources).join(' ') : "'self'");
-}
-
-/** Which pages show Drop-in, and the origins it needs (payments/config.ts `dropInSources`). */
-export type DropInPages = Readonly<{ applies: (path: string) => boolean; sources: DropInSources }>;
-
 /**
  * Browser features the shop never uses are off for it and anything it embeds. `payment=(self)`
  * keeps the Payment Request API for our own pages: Adyen's Drop-in (payments, next) uses it for
@@ -60,21 +52,25 @@ export function securityHeaders({
    * POST too, so sign-out (POST → the sign-in service's logout page) needs an external issuer.
    */
   formTargets?: readonly string[];
-  /** Adyen's origins, only on the pages that show its Drop-in (checkout). */
-  dropIn?: DropInPages;
+  /**
+   * The origins checkout's Drop-in needs (payments/config.ts `dropInSources`). On every page: a
+   * document keeps its CSP through client-side navigations, so a fan coming to checkout from the
+   * cart runs Drop-in under the cart's policy.
+   */
+  dropIn?: DropInSources;
 }) {
   const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonceSource, dropInSource(dropIn, (sources) => sources.script)],
+        scriptSrc: ["'self'", nonceSource, ...(dropIn?.script ?? [])],
         // The nonce admits the site's inline stylesheet (SiteStyles) and nothing else inline.
         styleSrc: development ? ["'self'", "'unsafe-inline'"] : ["'self'", nonceSource],
-        imgSrc: ["'self'", 'data:', dropInSource(dropIn, (sources) => sources.img)],
+        imgSrc: ["'self'", 'data:', ...(dropIn?.img ?? [])],
         fontSrc: ["'self'"],
-        connectSrc: [...(development ? ["'self'", 'ws:'] : ["'self'"]), dropInSource(dropIn, (sources) => sources.connect)],
-        frameSrc: ["'self'", dropInSource(dropIn, (sources) => sources.frame)],
+        connectSrc: [...(development ? ["'self'", 'ws:'] : ["'self'"]), ...(dropIn?.connect ?? [])],
+        frameSrc: ["'self'", ...(dropIn?.frame ?? [])],
         formAction: ["'self'", ...formTargets],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

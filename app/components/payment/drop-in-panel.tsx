@@ -96,7 +96,16 @@ export function DropInPanel(props: DropInPanelProps) {
       ready = true;
       clearTimeout(patience);
       setWorking(true);
-      page().onReady({ submit: () => dropIn.current?.submit() });
+      page().onReady({
+        submit: () => {
+          try {
+            dropIn.current?.submit();
+          } catch {
+            // No method open in Drop-in (it throws): pay as without JavaScript, on the hosted page.
+            page().onResubmit();
+          }
+        },
+      });
     };
     const callbacks = dropInCallbacks({
       send,
@@ -133,10 +142,11 @@ export function DropInPanel(props: DropInPanelProps) {
         },
       });
       if (gone || !container.current) return;
-      const card = { brands: ['visa', 'mc'], hasHolderName: true, holderNameRequired: true, billingAddressRequired: false, onConfigSuccess: becomeReady };
+      // Spec: visa and mc, holder name required, no billing address; a saved card needs its CVC.
+      const card = { brands: ['visa', 'mc'], hasHolderName: true, holderNameRequired: true, billingAddressRequired: false, enableStoreDetails: true };
       dropIn.current = new Dropin(checkout, {
         paymentMethodComponents: [Card, PayPal],
-        paymentMethodsConfiguration: { card: { ...card, enableStoreDetails: true }, storedCard: { ...card, hideCVC: false } },
+        paymentMethodsConfiguration: { card: { ...card, onConfigSuccess: becomeReady }, storedCard: { hideCVC: false, onConfigSuccess: becomeReady } },
         disableFinalAnimation: true,
       }).mount(container.current);
     })().catch(fail);
