@@ -43,9 +43,10 @@ export default [
     route('cart/:itemId', 'routes/cart/item-address.tsx'),
     route('cart/:itemId/temporary', 'routes/cart/item-temporary-address.tsx'),
     route('checkout', 'routes/checkout/checkout.tsx'),
-    // Checkout's Drop-in (JSON): its payment methods, pay, and the details after an action.
+    // Checkout's Drop-in (JSON): its payment methods, pay, the details after an action, deleting a saved card.
     route('checkout/drop-in', 'routes/checkout/drop-in.ts'),
     route('checkout/drop-in/details', 'routes/checkout/drop-in-details.ts'),
+    route('checkout/drop-in/stored', 'routes/checkout/drop-in-stored.ts'),
 
     // Account: the spec's dashboard, add-user-info, the address pages of its sign-in service.
     ...prefix('account', [

@@ -112,7 +112,7 @@ function dropInCard(holderName: string) {
   return { type: 'scheme', encryptedCardNumber: 'test_4111111111111111', encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737', holderName };
 }
 
-test('Drop-in’s calls as its page makes them: the methods, a form that needs the page, a refusal, then a card paying the same order (en)', async ({ page, auth }) => {
+test('Drop-in’s calls as its page makes them: the methods, a form that needs the page, a refusal, then a card paying the same order, kept and deleted (en)', async ({ page, auth }) => {
   test.setTimeout(120_000);
   await atCheckout(page, auth, 'en');
   const form = page.locator('form.checkout__form');
@@ -124,7 +124,12 @@ test('Drop-in’s calls as its page makes them: the methods, a form that needs t
   };
   const terms = { membershipTerms: 'on', guardianDeclaration: 'on' };
   const pay = (holderName: string, more: Record<string, string> = terms) =>
-    page.request.post('/checkout/drop-in', { form: { ...fields, ...more, dropInData: JSON.stringify({ paymentMethod: dropInCard(holderName) }), attemptKey: randomUUID() } });
+    page.request.post('/checkout/drop-in', {
+      form: { ...fields, ...more, dropInData: JSON.stringify({ paymentMethod: dropInCard(holderName), storePaymentMethod: true }), attemptKey: randomUUID() },
+    });
+  const storedCards = async () =>
+    ((await (await page.request.get('/checkout/drop-in')).json()) as { paymentMethods: { storedPaymentMethods?: { id: string; lastFour: string }[] } }).paymentMethods
+      .storedPaymentMethods ?? [];
 
   await test.step('GET: card and PayPal, as the PSP lists them for this fan', async () => {
     const listed = await page.request.get('/checkout/drop-in');
@@ -153,6 +158,14 @@ test('Drop-in’s calls as its page makes them: the methods, a form that needs t
     expect(await (await pay('APPROVED')).json()).toMatchObject({ outcome: 'authorised', orderId: refused.orderId });
     await page.goto(`/thankyou?orderId=${refused.orderId}`);
     await expectPaidThankYou(page, 'en');
+  });
+
+  await test.step('the card kept (the fan asked) is offered next time, and Drop-in’s remove button deletes it', async () => {
+    const [kept] = await storedCards();
+    expect(kept).toMatchObject({ lastFour: '1111' });
+    expect((await page.request.post('/checkout/drop-in/stored', { form: { storedPaymentMethodId: 'someone-elses' } })).status()).toBe(404);
+    expect((await page.request.post('/checkout/drop-in/stored', { form: { storedPaymentMethodId: kept!.id } })).status()).toBe(204);
+    expect(await storedCards()).toEqual([]);
   });
 
   await test.step('details that are not Drop-in’s: a 400, never a 500', async () => {

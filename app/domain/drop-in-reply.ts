@@ -8,6 +8,8 @@
 export const DROP_IN_PAY_PATH = '/checkout/drop-in';
 /** The rest of a payment after an action: 3-D Secure, PayPal (POST, JSON). */
 export const DROP_IN_DETAILS_PATH = '/checkout/drop-in/details';
+/** Deletes one of the fan's saved cards (POST `storedPaymentMethodId`): Drop-in's remove button. */
+export const DROP_IN_STORED_PATH = '/checkout/drop-in/stored';
 
 /**
  * How long the card form may take to load (Adyen's script, then its secured fields) before the

@@ -6,6 +6,7 @@ import type { Language } from '../../domain/catalogue-types';
 import {
   DROP_IN_LOAD_PATIENCE_MS,
   DROP_IN_PAY_PATH,
+  DROP_IN_STORED_PATH,
   dropInReplyOf,
   THANK_YOU_DELAY_MS,
   type DropInClientConfig,
@@ -148,6 +149,14 @@ export function DropInPanel(props: DropInPanelProps) {
         paymentMethodComponents: [Card, PayPal],
         paymentMethodsConfiguration: { card: { ...card, onConfigSuccess: becomeReady }, storedCard: { hideCVC: false, onConfigSuccess: becomeReady } },
         disableFinalAnimation: true,
+        // Spec: a saved method has a delete action (Drop-in asks the fan to confirm first).
+        showRemovePaymentMethodButton: true,
+        onDisableStoredPaymentMethod: (storedPaymentMethodId: string, resolve: () => void, reject: () => void) => {
+          fetch(DROP_IN_STORED_PATH, { method: 'POST', body: new URLSearchParams({ storedPaymentMethodId }) }).then(
+            (response) => (response.ok ? resolve() : reject()),
+            () => reject(),
+          );
+        },
       }).mount(container.current);
     })().catch(fail);
 
