@@ -198,12 +198,18 @@ describe('fulfilment', () => {
     const giftRows = await database.db.select().from(gifts).where(eq(gifts.membershipId, issued[0]?.id ?? ''));
     expect(giftRows).toHaveLength(1);
     expect(await mailsOf(placed.value.orderId)).toBe(1);
-    // The mail carries the code whose hash is stored; the code itself is stored nowhere else.
-    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `order-confirmation:${placed.value.orderId}`));
-    const giftCode = /giftCode=([0-9A-Z]{16})/.exec(mail?.textBody ?? '')?.[1] ?? '';
+    // Issue 15: the link goes to the recipient's e-mail, once, with the code whose hash is stored
+    // (the code itself is stored nowhere else); the gifter's confirmation says where it went.
+    const deliveries = await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `gift-delivery:${order?.lines[0]?.id}`));
+    expect(deliveries).toHaveLength(1);
+    const [delivery] = deliveries;
+    expect(delivery).toMatchObject({ toAddress: 'friend@example.org', language: 'en', kind: 'gift-delivery' });
+    expect(delivery?.textBody).toContain(`https://shop.example/redeem-gift?code=${issued[0]?.code}&giftCode=`);
+    const giftCode = /giftCode=([0-9A-Z]{16})/.exec(delivery?.textBody ?? '')?.[1] ?? '';
     expect(giftCodeHash(giftCode)).toBe(giftRows[0]?.codeHash);
-    expect(mail?.language).toBe('en');
-    expect(mail?.textBody).toContain('https://shop.example/redeem-gift?code=');
+    const [confirmation] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `order-confirmation:${placed.value.orderId}`));
+    expect(confirmation?.textBody).toContain('the link has been sent to friend@example.org');
+    expect(confirmation?.textBody).not.toContain(giftCode);
   });
 });
 

@@ -1,9 +1,11 @@
+import type { Gift } from '../../domain/gift';
+import { giftDeliveryOf, redeemGiftPath } from '../../domain/gift-delivery';
 import { formatPrice } from '../../domain/price';
 import type { orderItems, orders } from '../db/schema';
 import { translatorFor, type ComposedMail } from './compose';
 
 /** A gift made by fulfilment: its code exists only now (the database keeps its hash). */
-export type IssuedGift = { itemId: string; membershipCode: string; giftCode: string };
+export type IssuedGift = { itemId: string; membershipCode: string; giftCode: string; gift: Gift };
 
 export type OrderConfirmation = {
   order: typeof orders.$inferSelect;
@@ -17,7 +19,8 @@ export type OrderConfirmation = {
 /**
  * The order confirmation (issue 13) in the order's language: the summary as on the receipt,
  * each membership's code, and for a gift the link that redeems it (spec: /redeem-gift with
- * `code` and `giftCode`). Plain text, as all the shop's mail.
+ * `code` and `giftCode`) — or, when the link went to the recipient, where it went (issue 15).
+ * Plain text, as all the shop's mail.
  */
 export function composeOrderConfirmationMail({ order, items, membershipCodes, gifts, publicUrl }: OrderConfirmation): ComposedMail {
   const t = translatorFor(order.language);
@@ -28,9 +31,12 @@ export function composeOrderConfirmationMail({ order, items, membershipCodes, gi
     const line = t('mail:orderConfirmation.line', { name: item.name[order.language], holder, price: price(item.unitPriceCents) });
     return code ? `${line}\n  ${t('mail:orderConfirmation.membershipCode', { code })}` : line;
   });
-  const giftLinks = gifts.map((gift) => {
-    const link = `${publicUrl}/redeem-gift?${new URLSearchParams({ code: gift.membershipCode, giftCode: gift.giftCode }).toString()}`;
-    return t('mail:orderConfirmation.giftLink', { code: gift.membershipCode, link });
+  // A link sent to its recipient is not repeated here: the gifter learns where it went.
+  const giftLinks = gifts.map((issued) => {
+    const delivery = giftDeliveryOf(issued.gift);
+    const values = { code: issued.membershipCode, link: `${publicUrl}${redeemGiftPath(issued.membershipCode, issued.giftCode)}` };
+    if (delivery.to === 'recipient') return t('mail:orderConfirmation.giftSent', { ...values, email: delivery.email });
+    return delivery.phone ? t('mail:orderConfirmation.giftByPhone', { ...values, phone: delivery.phone }) : t('mail:orderConfirmation.giftLink', values);
   });
   const totals = [
     t('mail:orderConfirmation.subtotal', { amount: price(order.subtotalCents) }),

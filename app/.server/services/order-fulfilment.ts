@@ -6,6 +6,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { GIFT_CODE_BYTES, MEMBERSHIP_CODE_BYTES, giftCodeOf, membershipCodeOf } from '../../domain/issued-codes';
 import type { ShopDb } from '../db/client';
 import { gifts, mailOutbox, memberships, orderItems, orders } from '../db/schema';
+import { giftDeliveryOf } from '../../domain/gift-delivery';
+import { composeGiftDeliveryMail } from '../mail/gift-delivery';
 import { composeOrderConfirmationMail, type IssuedGift } from '../mail/order-confirmation';
 
 export type FulfilOutcome = 'fulfilled' | 'not-paid';
@@ -17,8 +19,9 @@ export function giftCodeHash(code: string): string {
 
 /**
  * Issues what a paid order bought, in the caller's transaction: a membership per item (status
- * ready; holder, manager and gifter by how it was bought), a gift code per gift, and the
- * confirmation mail in the order's language. An order not (or no longer) `paid` gets nothing.
+ * ready; holder, manager and gifter by how it was bought), a gift code per gift (mailed to its
+ * recipient when the gifter gave their e-mail: domain/gift-delivery.ts), and the confirmation
+ * mail in the order's language. An order not (or no longer) `paid` gets nothing.
  */
 export async function fulfilOrder(tx: ShopDb, orderId: string, { now, publicUrl }: { now: Date; publicUrl: string }): Promise<FulfilOutcome> {
   const [order] = await tx
@@ -60,7 +63,23 @@ export async function fulfilOrder(tx: ShopDb, orderId: string, { now, publicUrl 
     if (isGift && item.gift) {
       const giftCode = giftCodeOf(randomBytes(GIFT_CODE_BYTES));
       await tx.insert(gifts).values({ membershipId: membership.id, codeHash: giftCodeHash(giftCode), recipient: item.gift, createdAt: now });
-      issuedGifts.push({ itemId: item.id, membershipCode: membership.code, giftCode });
+      issuedGifts.push({ itemId: item.id, membershipCode: membership.code, giftCode, gift: item.gift });
+      const delivery = giftDeliveryOf(item.gift);
+      if (delivery.to === 'recipient') {
+        const mail = composeGiftDeliveryMail({
+          language: order.language,
+          gifterFirstName: order.buyer.firstName,
+          productName: item.name[order.language],
+          message: item.gift.message,
+          membershipCode: membership.code,
+          giftCode,
+          publicUrl,
+        });
+        await tx
+          .insert(mailOutbox)
+          .values({ dedupeKey: `gift-delivery:${item.id}`, kind: 'gift-delivery', toAddress: delivery.email, language: order.language, subject: mail.subject, textBody: mail.text })
+          .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+      }
     }
   }
   const mail = composeOrderConfirmationMail({ order, items, membershipCodes, gifts: issuedGifts, publicUrl });
