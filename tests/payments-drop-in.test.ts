@@ -53,7 +53,7 @@ async function awaitingOrder(tag: string): Promise<{ fan: TestFan; orderId: stri
 }
 
 function request(orderId: string, paymentMethod: unknown, more: Partial<DropInPayRequest> = {}): DropInPayRequest {
-  return { orderId, attemptKey: randomUUID(), paymentMethod, storePaymentMethod: false, browserInfo: null, origin: stage.publicUrl, language: 'en', ...more };
+  return { orderId, attemptKey: randomUUID(), paymentMethod, storePaymentMethod: false, browserInfo: null, language: 'en', ...more };
 }
 
 /** Follows a redirect action as the browser would, posting `fields` to the page it opens; the URL the PSP sends the fan back to. */

@@ -25,8 +25,6 @@ export type DropInPayRequest = {
   paymentMethod: unknown;
   storePaymentMethod: boolean;
   browserInfo: Record<string, unknown> | null;
-  /** The shop's origin as the browser sees it (3-D Secure 2 needs it). */
-  origin: string;
   language: Language;
 };
 
@@ -104,7 +102,8 @@ export function createDropInPayments(settlement: SettlementDeps) {
           paymentMethod: paymentMethod.fields,
           storePaymentMethod: request.storePaymentMethod && !paymentMethod.stored && paymentMethod.method === 'scheme',
           returnUrl: `${settlement.publicUrl}${paymentReturnPath(paymentProcessOf(paymentMethod.method))}`,
-          origin: request.origin,
+          // The page's origin (3-D Secure 2 needs it): the shop's public one, whatever proxy the request came through.
+          origin: new URL(settlement.publicUrl).origin,
           browserInfo: request.browserInfo,
           shopperReference: customer.id,
           shopperEmail: order.buyer.email,

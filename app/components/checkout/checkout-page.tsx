@@ -44,7 +44,6 @@ export function CheckoutPage({ page, result }: { page: CheckoutPageData; result:
   });
   const keepBilling = useBillingKeeper();
   const labels = useFieldLabels();
-  const { i18n } = useShopTranslation('checkout');
   const dropIn = useDropIn();
 
   function onChange(event: React.FormEvent<HTMLFormElement>) {
@@ -79,7 +78,7 @@ export function CheckoutPage({ page, result }: { page: CheckoutPageData; result:
               choiceHidden={dropIn.ready}
               enhancement={
                 dropIn.shown && page.dropIn ? (
-                  <DropInSlot config={page.dropIn.client} words={page.dropIn.words} amountCents={page.rules.totalCents} language={i18n.language as 'it' | 'en'} {...dropIn.panelProps} />
+                  <DropInSlot config={page.dropIn.client} words={page.dropIn.words} amountCents={page.rules.totalCents} language={page.dropIn.language} {...dropIn.panelProps} />
                 ) : null
               }
             />

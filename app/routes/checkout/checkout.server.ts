@@ -150,6 +150,7 @@ export async function checkoutPageData(request: Request, context: Context, targe
     dropIn: paying
       ? {
           client: { clientKey: psp.clientKey, environment: psp.clientEnvironment } satisfies DropInClientConfig,
+          language,
           // Worded here, as the terms are: only pages running JavaScript show them, and checkout's
           // first load has no room for more translations.
           words: { loading: t('payment:dropIn.loading'), failed: t('payment:dropIn.failed') },

@@ -62,7 +62,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       paymentMethod: dropInData.paymentMethod,
       storePaymentMethod: dropInData.storePaymentMethod === true,
       browserInfo: isObject(dropInData.browserInfo) ? dropInData.browserInfo : null,
-      origin: new URL(request.url).origin,
       language: getLanguage(context),
     },
   );
@@ -83,7 +82,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** `data(…, { status })` thrown by the shared checks (a 400 for a bad key, a 404). */
+/** `data(…, { status })` thrown by the shared checks (a 400 for a bad key, a 404): React Router marks these with this `type` and exports no guard for it. */
 function isDataWithInit(value: unknown): boolean {
   return isObject(value) && value.type === 'DataWithResponseInit';
 }
