@@ -35,6 +35,8 @@ export default [
     // Configure and add to cart: the entry picks the process; `cartItem` and `buyFor` are query parameters.
     route('products/:id/configure', 'routes/configure/entry.tsx'),
     route('products/:id/configure/:process', 'routes/configure/configure.tsx'),
+    // Upgrade a membership (issue 15): `id` is the target product, `membershipCode` the membership; `cartItem` edits.
+    route('products/:id/upgrade/:membershipCode', 'routes/follow-up/upgrade.tsx'),
     route('coupon', 'routes/configure/coupon-entry.tsx'),
     // The buyer form's on-blur tax code check (JSON).
     route('configure/tax-code', 'routes/configure/tax-code-check.ts'),
@@ -47,6 +49,20 @@ export default [
     route('checkout/drop-in', 'routes/checkout/drop-in.ts'),
     route('checkout/drop-in/details', 'routes/checkout/drop-in-details.ts'),
     route('checkout/drop-in/stored', 'routes/checkout/drop-in-stored.ts'),
+    // A gift's link (issue 15): `code` is the membership's, `giftCode` the secret mailed with it.
+    route('redeem-gift', 'routes/gift/redeem-gift.tsx'),
+    // New identity documents for a paid club card, from the mail that asks for them (`id`, `hash`).
+    route('reload-docs', 'routes/orders/reload-docs.tsx'),
+
+    // My Membership (issue 15): the list (`?tab=`), a membership's page (`id` is its code) and its
+    // two sections; any other section is a 404 (not the catch-all's redirect home).
+    ...prefix('mymembership/manage', [
+      index('routes/memberships/list.tsx'),
+      route(':id', 'routes/memberships/detail.tsx'),
+      route(':id/upgrade', 'routes/memberships/upgrade.tsx'),
+      route(':id/renewal', 'routes/memberships/renewal.tsx'),
+      route(':id/:section', 'routes/memberships/unknown-section.tsx'),
+    ]),
 
     // Account: the spec's dashboard, add-user-info, the address pages of its sign-in service.
     ...prefix('account', [
@@ -75,7 +91,11 @@ export default [
     route('stock', 'routes/dev/stock.tsx'),
     route('coupons', 'routes/dev/coupons.tsx'),
     route('vouchers', 'routes/dev/vouchers.tsx'),
+    route('reload-docs', 'routes/dev/reload-docs.tsx'),
   ]),
+
+  // The spec's misspelt gift link: the same page (query kept), so links already sent still work.
+  route('reedem-gift', 'routes/gift/reedem-gift.ts'),
 
   // Unknown paths go home (spec); it also keeps the root middleware running for every URL.
   route('*', 'routes/site/catch-all.ts'),

@@ -170,6 +170,22 @@ test('the academy (neither membership nor card) is bought for oneself: no renewa
   await expect(page.getByRole('link', { name: CART_TEXTS.en.checkout })).toBeVisible();
 });
 
+test('refused on behalf, then for me: the other choice’s errors do not follow, and the item is added', async ({ page, auth }) => {
+  const texts = CONFIGURE_TEXTS.en;
+  await signUpFanWithProfile(page, auth, 'en');
+  await page.goto('/products/black-and-white/configure/buy?buyFor=BUY_ON_BEHALF');
+  await page.getByRole('button', { name: texts.addToCart }).click();
+  const summary = page.getByRole('alert').filter({ has: page.getByRole('list') });
+  await expect(summary).toBeVisible();
+  const forMe = page.getByRole('link', { name: 'For me', exact: true });
+  await forMe.click();
+  await expect(forMe).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('heading', { name: texts.ownHolder })).toBeVisible();
+  await expect(summary).toHaveCount(0);
+  await addToCart(page, texts);
+  await expectCartCount(page, texts, 1);
+});
+
 // The worker's fan has no birth data: a purchase is blocked until the profile is complete.
 test.describe('without a complete profile', () => {
   test.use({ language: 'en' });

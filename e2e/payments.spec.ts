@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
-import { javaScriptEnabled, waitForHydration, type Language } from './support/shop';
+import { javaScriptEnabled, type Language } from './support/shop';
 import { saveAddress } from './pages/cart';
-import { CHECKOUT_TEXTS, paidGiftInCart } from './pages/checkout';
+import { CHECKOUT_TEXTS, openCheckoutWithMembershipTerms, paidGiftInCart } from './pages/checkout';
 import { signUpFanWithProfile } from './pages/configure';
 import type { AuthPages } from './pages/auth';
 import { DevPages } from './pages/dev';
@@ -53,13 +53,7 @@ async function atCheckout(page: Page, auth: AuthPages, language: Language) {
   const fan = await signUpFanWithProfile(page, auth, language);
   await saveAddress(page.request, { countryCode: 'IT', provinceCode: 'TO', cityCode: 'L219', postalCode: '10121', street: 'Via Roma', number: '1' });
   await paidGiftInCart(page.request);
-  await page.goto('/checkout');
-  const texts = CHECKOUT_TEXTS[language];
-  const terms = page.getByRole('checkbox', { name: texts.membershipTerms });
-  // Ticked before React hydrates, a box can be unticked again by hydration.
-  if (javaScriptEnabled()) await waitForHydration(terms);
-  await terms.check();
-  await page.getByRole('checkbox', { name: texts.guardianDeclaration }).check();
+  await openCheckoutWithMembershipTerms(page, language);
   return fan;
 }
 

@@ -48,6 +48,8 @@ describe('buying a membership for myself', () => {
         id: result.ok ? result.value.itemId : '',
         productId: 'black-and-white',
         process: 'buy',
+        previousMembership: null,
+        creditCents: 0,
         buyFor: 'BUY_CARD',
         holder: null,
         couponCode: null,

@@ -13,7 +13,7 @@ import { insertVoucher } from './support/cart-page';
 import { manualClock } from './support/clock';
 import { createTestDatabase } from './support/database';
 import { addressOf, cardInCart, couponMembershipInCart, giftInCart, placeRequest } from './support/orders';
-import { servicesFor } from './support/services';
+import { servicesFor, testFulfilment } from './support/services';
 
 let database: Database;
 const clock = manualClock('2026-12-01T09:00:00Z');
@@ -32,7 +32,7 @@ const stockOf = async (variantId: string) =>
   (await database.db.select({ stock: productVariants.stockQty }).from(productVariants).where(eq(productVariants.id, variantId)))[0]?.stock;
 const setStock = (variantId: string, stockQty: number) => database.db.update(productVariants).set({ stockQty }).where(eq(productVariants.id, variantId));
 /** A payment arriving for the order, as the payments' settlement reports it (payment-settlement.ts). */
-const payNow = (orderId: string) => database.db.transaction((tx) => payAndFulfil(tx, orderId, { now: clock.now(), publicUrl: 'https://shop.example' }));
+const payNow = (orderId: string) => database.db.transaction((tx) => payAndFulfil(tx, orderId, testFulfilment(clock.now())));
 const countOf = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
 const mailsOf = (orderId: string) =>
   countOf(database.db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, `order-confirmation:${orderId}`)));
@@ -52,7 +52,7 @@ describe('a cart that costs nothing', () => {
     expect(order?.acceptedTerms.map((term) => term.name)).toEqual(['membershipTerms', 'guardianDeclaration']);
     const [membership] = await database.db.select().from(memberships).where(eq(memberships.code, order?.lines[0]?.membershipCode ?? ''));
     expect(membership).toMatchObject({
-      status: 'ready',
+      status: 'active',
       season: '2025/26',
       holderCustomerId: fan.owner.customerId,
       managerCustomerId: fan.owner.customerId,

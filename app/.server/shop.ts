@@ -9,6 +9,7 @@ import { seedTestVouchers } from './db/seed/vouchers';
 import type { Config } from './env';
 import { createLogger, type Logger } from './logger';
 import { readConfigWithSecret } from './secrets';
+import { startMembershipActivation } from './jobs/membership-activation';
 import { startOrderExpiry } from './jobs/order-expiry';
 import { startPaymentsJob } from './jobs/payments';
 import { startMailBackground } from './mail/background';
@@ -69,6 +70,8 @@ export async function startShop(
   const mail = startMailBackground({ database, config, clock, logger, notifyMe: services.notifyMe });
   // Unpaid orders past their payment window give their stock back; stopped before the database closes too.
   const orderExpiry = startOrderExpiry({ orders: services.orders, logger });
+  // Memberships whose season has started become active; stopped before the database closes too.
+  const membershipActivation = startMembershipActivation({ activation: services.membershipActivation, logger });
   // Webhook items left unprocessed, payments whose outcome is unknown, cancels to retry.
   const paymentsJob = startPaymentsJob({ payments: services.payments, logger });
   // Its webhooks are delivered in the background; stopped before the database closes.
@@ -96,6 +99,7 @@ export async function startShop(
       auth.stop();
       await paymentSimulator?.stop();
       await orderExpiry.stop();
+      await membershipActivation.stop();
       await paymentsJob.stop();
       await mail.stop();
       await database.close();

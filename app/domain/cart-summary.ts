@@ -53,6 +53,8 @@ export type CheckoutLine = {
   waived: boolean;
   /** The product, or its chosen size, sold out since it was added. */
   soldOut: boolean;
+  /** An upgrade or renewal whose membership can no longer be upgraded or renewed (issue 15). */
+  followUpRefused: boolean;
 };
 
 /**
@@ -63,12 +65,13 @@ export type CheckoutLine = {
  * - `addressNotAllowed`: an item's address is one it cannot be shipped to (any more);
  * - `waiversMissing`: an item starting within the withdrawal period lacks the fan's request.
  */
-export type CheckoutBlocker = 'empty' | 'soldOut' | 'addressesMissing' | 'addressNotAllowed' | 'waiversMissing';
+export type CheckoutBlocker = 'empty' | 'soldOut' | 'followUpRefused' | 'addressesMissing' | 'addressNotAllowed' | 'waiversMissing';
 
 export function checkoutBlockers(lines: readonly CheckoutLine[]): CheckoutBlocker[] {
   if (lines.length === 0) return ['empty'];
   const blockers: CheckoutBlocker[] = [];
   if (lines.some((line) => line.soldOut)) blockers.push('soldOut');
+  if (lines.some((line) => line.followUpRefused)) blockers.push('followUpRefused');
   const shipped = lines.filter((line) => line.needsShipping);
   if (shipped.some((line) => !line.hasShipping)) blockers.push('addressesMissing');
   if (shipped.some((line) => line.hasShipping && !line.shippingAllowed)) blockers.push('addressNotAllowed');

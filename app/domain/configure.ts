@@ -9,6 +9,7 @@ import { isSoldOut } from './availability';
 import { buyForOptions, resolveBuyFor, type BuyFor, type HolderAges } from './buy-for';
 import { isGiftableKind, type ProductKind } from './cart-rules';
 import { readCouponCode } from './coupon-code';
+import { DOCUMENT_TYPES, type DocumentType } from './document-upload';
 import { isCouponProduct } from './coupon';
 import type { CustomisationBounds, readCustomisationText } from './customisation-text';
 import type { checkGiftDraft, Gift, GiftDraft } from './gift';
@@ -23,8 +24,8 @@ export function isConfigureProcess(value: unknown): value is ConfigureProcess {
   return typeof value === 'string' && (CONFIGURE_PROCESSES as readonly string[]).includes(value);
 }
 
-export const DOCUMENT_TYPES = ['PASSPORT', 'IDENTITY'] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+// Kept with the uploads' rules, which pages without the configure form need (reload-docs).
+export { DOCUMENT_TYPES, type DocumentType } from './document-upload';
 
 /** What the process rules need to know of a product. */
 export type ConfigurableProduct = HolderAges & {
@@ -84,8 +85,11 @@ export function configurePartsOf(
   };
 }
 
-/** The primary button's wording (spec §2): a new item is added, an edited one saved. */
-export type PrimaryAction = 'continueAndAddToCart' | 'saveToCart';
+/**
+ * The primary button's wording (spec §2): a new item is added, an edited one saved; the same
+ * form choosing a redeemed gift's holder activates it (issue 15).
+ */
+export type PrimaryAction = 'continueAndAddToCart' | 'saveToCart' | 'activateGift';
 
 export function primaryActionOf(editing: boolean): PrimaryAction {
   return editing ? 'saveToCart' : 'continueAndAddToCart';

@@ -3,6 +3,10 @@
  * and how the fan's own file name is kept (only as a label: it never names a stored file).
  */
 
+/** The identity documents a card's holder may show (spec §2 "Reload-docs screen"). */
+export const DOCUMENT_TYPES = ['PASSPORT', 'IDENTITY'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
 /** 4 MB: a file of exactly this many bytes is accepted, one byte more is refused (`tooLarge`). */
 export const DOCUMENT_MAX_BYTES = 4_194_304;
 

@@ -2,7 +2,7 @@
  * Shipping in the cart (spec §2 "Cart page", §4 "Cart rules", §5 "Restricted addresses",
  * "Availability"; issue 12). What needs an address, where an item may go, and what shipping costs.
  */
-import type { ConfigureProcess } from './configure';
+import type { CartProcess } from './membership-follow-up';
 import { countryRestriction, isAvailableInCountry } from './availability';
 import type { CatalogueProduct } from './catalogue-types';
 import { isRestrictedCountry } from './countries';
@@ -38,7 +38,7 @@ export const TEMPORARY_ADDRESS_ID = 'temp_address';
  * Spec §1: "Shipping is needed for any non-virtual product". A gift needs none in the cart: its
  * holder, and so where its card goes, is known only when the gift is redeemed.
  */
-export function needsShipping(item: { virtual: boolean; process: ConfigureProcess }): boolean {
+export function needsShipping(item: { virtual: boolean; process: CartProcess }): boolean {
   return !item.virtual && item.process !== 'gift';
 }
 

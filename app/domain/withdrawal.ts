@@ -7,7 +7,7 @@
  * Directive 2011/83/EU art. 7(3) and 16(a)); this module says which cart items need it.
  */
 import type { ProductKind } from './cart-rules';
-import type { ConfigureProcess } from './configure';
+import type { CartProcess } from './membership-follow-up';
 
 export const WITHDRAWAL_PERIOD_DAYS = 14;
 
@@ -19,6 +19,6 @@ export const WITHDRAWAL_PERIOD_DAYS = 14;
  *   waiver at purchase (the buyer keeps the right until the gift is redeemed);
  * - the club card is goods, not a service, and is printed with the fan's name and documents.
  */
-export function needsWithdrawalWaiver(item: { kind: ProductKind; process: ConfigureProcess }): boolean {
+export function needsWithdrawalWaiver(item: { kind: ProductKind; process: CartProcess }): boolean {
   return item.kind === 'membership' && item.process !== 'gift';
 }

@@ -19,5 +19,9 @@ import checkoutTerms from '../locales/en/checkoutTerms.json';
 import payment from '../locales/en/payment.json';
 import paymentMethod from '../locales/en/paymentMethod.json';
 import psp from '../locales/en/psp.json';
+import gift from '../locales/en/gift.json';
+import reloadDocs from '../locales/en/reloadDocs.json';
+import membership from '../locales/en/membership.json';
+import upgrade from '../locales/en/upgrade.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, payment, paymentMethod, psp };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, payment, paymentMethod, psp, gift, reloadDocs, membership, upgrade };

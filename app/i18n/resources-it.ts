@@ -19,5 +19,9 @@ import checkoutTerms from '../locales/it/checkoutTerms.json';
 import payment from '../locales/it/payment.json';
 import paymentMethod from '../locales/it/paymentMethod.json';
 import psp from '../locales/it/psp.json';
+import gift from '../locales/it/gift.json';
+import reloadDocs from '../locales/it/reloadDocs.json';
+import membership from '../locales/it/membership.json';
+import upgrade from '../locales/it/upgrade.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, payment, paymentMethod, psp };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, payment, paymentMethod, psp, gift, reloadDocs, membership, upgrade };

@@ -40,6 +40,8 @@ export const ROUTES = [
   { name: '/account', path: '/account', as: 'fan', hydrates: true },
   { name: 'profile form', path: '/account/profile/complete', as: 'fan', hydrates: true },
   { name: 'new address form', path: '/account/addresses/new', as: 'fan', hydrates: true },
+  // My Membership (issue 15): links only; the bench fan has none, so its empty state.
+  { name: 'my membership list', path: '/mymembership/manage', as: 'fan', hydrates: false },
   // The buyer data form for J1897 (issue 11): the bench fan's profile must be complete to see it.
   // A new item's form carries a submission key (issue 12); without one the page redirects to add it.
   { name: 'buy form', path: `/products/j1897/configure/buy?submission=${BENCH_SUBMISSION_KEY}`, as: 'fan', hydrates: true, setup: completeBenchProfile },

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Language } from '../support/shop';
+import { javaScriptEnabled, waitForHydration, type Language } from '../support/shop';
 import { CART_TEXTS, cartItem, PNG } from './cart';
 import { mintCoupon } from './configure';
 
@@ -109,4 +109,17 @@ export async function cardShippedToViaRoma(page: Page): Promise<void> {
   await page.getByRole('radio', { name: /Via Roma 1/ }).check();
   await page.getByRole('button', { name: texts.shipHere }).click();
   await expect(page).toHaveURL(/\/cart$/);
+}
+
+/**
+ * Opens checkout and ticks the membership terms and the age declaration, once React has hydrated
+ * the boxes (a box ticked before hydration can be unticked again by it).
+ */
+export async function openCheckoutWithMembershipTerms(page: Page, language: Language): Promise<void> {
+  const texts = CHECKOUT_TEXTS[language];
+  await page.goto('/checkout');
+  const terms = page.getByRole('checkbox', { name: texts.membershipTerms });
+  if (javaScriptEnabled()) await waitForHydration(terms);
+  await terms.check();
+  await page.getByRole('checkbox', { name: texts.guardianDeclaration }).check();
 }

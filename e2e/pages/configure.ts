@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { type AuthPages, type Fan, newFan } from './auth';
 import { MARIOS_FORM } from './profile';
-import { javaScriptEnabled, showShopIn, type Language } from '../support/shop';
+import { javaScriptEnabled, showShopIn, waitForHydration, type Language } from '../support/shop';
 
 /** The configure pages' texts (app/locales/{it,en}/configure.json) the tests are driven by. */
 export const CONFIGURE_TEXTS = {
@@ -102,7 +102,10 @@ export async function expectCartCount(page: Page, texts: ConfigureTexts, count: 
 
 /** Without JavaScript, the holder's birth-place lists narrow by a refresh submit. */
 export async function chooseBirthPlace(page: Page, texts: ConfigureTexts, province: string, city: string) {
-  await page.getByLabel(texts.province, { exact: true }).selectOption({ label: province });
+  const provinceList = page.getByLabel(texts.province, { exact: true });
+  // A province chosen before React hydrates the list is never seen by it: the towns stay disabled.
+  if (javaScriptEnabled()) await waitForHydration(provinceList);
+  await provinceList.selectOption({ label: province });
   if (!javaScriptEnabled()) await page.getByRole('button', { name: texts.refresh }).click();
   const cityList = page.getByLabel(texts.city, { exact: true });
   await expect(cityList).toBeEnabled();

@@ -7,14 +7,15 @@ import type { Language } from '../support/shop';
  */
 export const PAYMENT_TEXTS = {
   en: {
-    hostedHeading: /^Pay €15$/,
+    /** The hosted page's heading and card button: "Pay" and the amount (the 15 € most tests pay by default). */
+    pay: 'Pay',
+    fifteenEuros: /€15/,
     cardNumber: 'Card number',
     expiryMonth: 'Expiry month',
     expiryYear: 'Expiry year',
     cvc: 'Security code (CVC)',
     holderName: 'Name on card',
     saveCard: 'Save this card for my next payments',
-    payCard: /^Pay €15$/,
     refusedHeading: 'The payment was refused',
     password: 'Password',
     confirm: 'Confirm',
@@ -33,14 +34,14 @@ export const PAYMENT_TEXTS = {
     dropInFailed: /^The card form could not be loaded\. You can still pay/,
   },
   it: {
-    hostedHeading: /^Paga 15\s€$/,
+    pay: 'Paga',
+    fifteenEuros: /15\s€/,
     cardNumber: 'Numero della carta',
     expiryMonth: 'Mese di scadenza',
     expiryYear: 'Anno di scadenza',
     cvc: 'Codice di sicurezza (CVC)',
     holderName: 'Nome sulla carta',
     saveCard: 'Salva questa carta per i prossimi pagamenti',
-    payCard: /^Paga 15\s€$/,
     refusedHeading: 'Il pagamento è stato rifiutato',
     password: 'Password',
     confirm: 'Conferma',
@@ -60,23 +61,35 @@ export const PAYMENT_TEXTS = {
   },
 } as const;
 
+/** The Black & White promo price as the shop writes it (the spec's decimals: only those needed). */
+export const BLACK_AND_WHITE_PRICE = { en: /€49\.9/, it: /49,9\s€/ } as const;
+
 /** Adyen's test cards (the simulator's): Visa, and the Visa that asks for 3-D Secure. */
 export const TEST_CARDS = { visa: '4111 1111 1111 1111', visa3ds: '4212 3456 7891 0006' } as const;
 
 /** The fan on the PSP's hosted page: a plain form, the same steps with and without JavaScript. */
 export class HostedCheckout {
   readonly texts: (typeof PAYMENT_TEXTS)[Language];
+  private readonly amount: RegExp;
 
+  /** `amount`: what the page asks for, as the shop writes it (15 € unless told). */
   constructor(
     private readonly page: Page,
     language: Language,
+    amount?: RegExp,
   ) {
     this.texts = PAYMENT_TEXTS[language];
+    this.amount = amount ?? this.texts.fifteenEuros;
+  }
+
+  /** "Pay" and the amount the page asks for, as the heading and the card button say it. */
+  private payAmount(): RegExp {
+    return new RegExp(`^${this.texts.pay} ${this.amount.source}$`);
   }
 
   async expectOpen(): Promise<void> {
     await expect(this.page).toHaveURL(/\/_psp\/pay\//);
-    await expect(this.page.getByRole('heading', { level: 1 })).toHaveText(this.texts.hostedHeading);
+    await expect(this.page.getByRole('heading', { level: 1 })).toHaveText(this.payAmount());
   }
 
   /** Types a test card and pays; `holderName` picks the simulator's outcome (APPROVED, DECLINED…). */
@@ -88,7 +101,7 @@ export class HostedCheckout {
     await page.getByLabel(texts.cvc, { exact: true }).fill('737');
     await page.getByLabel(texts.holderName).fill(holderName);
     if (save) await page.getByLabel(texts.saveCard).check();
-    await page.getByRole('button', { name: texts.payCard }).click();
+    await page.getByRole('button', { name: this.payAmount() }).click();
   }
 
   async passChallenge(): Promise<void> {

@@ -5,6 +5,7 @@ import type { ConfigureDraft, ConfigureField, ConfigureProcess, DocumentType } f
 import type { DocumentFileField } from '../../forms/document-files';
 import type { Gift } from '../../domain/gift';
 import type { HolderDraft } from '../../domain/holder-draft';
+import type { CartProcess } from '../../domain/membership-follow-up';
 import type { ProfilePart } from '../../domain/profile-completeness';
 import type { Result } from '../../domain/result';
 import type { UploadedDocument } from '../http/multipart';
@@ -55,7 +56,11 @@ export type CartItemDocument = { side: 'FRONT' | 'BACK'; fileName: string; fileT
 export type CartItemView = {
   id: string;
   productId: string;
-  process: ConfigureProcess;
+  process: CartProcess;
+  /** The membership an upgrade replaces or a renewal continues (its code names it); null for the other processes. */
+  previousMembership: { id: string; code: string; season: string | null } | null;
+  /** An upgrade's credit, taken off the product's price; 0 otherwise. */
+  creditCents: number;
   buyFor: BuyFor | null;
   /** The typed holder (on behalf); null for myself and for a gift. */
   holder: HolderDraft | null;

@@ -2,8 +2,9 @@
 // cart rules compare. Every query is scoped to the owner's cart.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { productKindOf, type CartItemFacts, type HolderIdentity } from '../../domain/cart-rules';
+import { itemSeason } from '../../domain/membership-follow-up';
 import type { ShopDb } from '../db/client';
-import { cartItemDocuments, cartItems, carts, customers, membershipCodes, products } from '../db/schema';
+import { cartItemDocuments, cartItems, carts, customers, membershipCodes, memberships, products } from '../db/schema';
 import type { CartItemDocument, CartItemView, CartOwner } from './cart-contract';
 
 export type Customer = typeof customers.$inferSelect;
@@ -58,10 +59,19 @@ export async function toViews(db: ShopDb, rows: readonly CartItemRow[]): Promise
     .select()
     .from(cartItemDocuments)
     .where(inArray(cartItemDocuments.cartItemId, rows.map((row) => row.id)));
+  const previousIds = rows.flatMap((row) => (row.previousMembershipId === null ? [] : [row.previousMembershipId]));
+  const previous =
+    previousIds.length === 0
+      ? []
+      : await db.select({ id: memberships.id, code: memberships.code, season: memberships.season }).from(memberships).where(inArray(memberships.id, previousIds));
+  // The items go with their membership (cascade): each one is found.
+  const followed = new Map(previous.map(({ id, code, season }) => [id, { code, season }]));
   return rows.map((row) => ({
     id: row.id,
     productId: row.productId,
     process: row.process,
+    previousMembership: row.previousMembershipId === null ? null : { id: row.previousMembershipId, code: '', season: null, ...followed.get(row.previousMembershipId) },
+    creditCents: row.creditCents,
     buyFor: row.buyFor,
     holder: row.holder,
     couponCode: row.couponCode,
@@ -110,19 +120,22 @@ export async function loadCartFacts(db: ShopDb, cartId: string, customer: Custom
       tags: products.tags,
       code: membershipCodes.code,
       season: membershipCodes.season,
+      previousSeason: memberships.season,
       hasFront: sql<boolean>`exists (select 1 from ${cartItemDocuments} where ${cartItemDocuments.cartItemId} = ${cartItems.id} and ${cartItemDocuments.side} = 'FRONT')`,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(membershipCodes, eq(membershipCodes.id, products.membershipCodeId))
+    .leftJoin(memberships, eq(memberships.id, cartItems.previousMembershipId))
     .where(eq(cartItems.cartId, cartId));
-  return rows.map(({ item, tags, code, season, hasFront }) => {
+  return rows.map(({ item, tags, code, season, previousSeason, hasFront }) => {
     const productKind = productKindOf(tags);
     return {
       itemId: item.id,
       productId: item.productId,
       productKind,
-      membership: productKind === 'membership' ? { code, season } : null,
+      // A renewal is for the season after its membership's: the same kind this season is another membership.
+      membership: productKind === 'membership' ? { code, season: itemSeason(item.process, season, previousSeason) } : null,
       holder: holderIdentityOf(item, customer),
       buyFor: item.buyFor,
       hasDocuments: hasFront,

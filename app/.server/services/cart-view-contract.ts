@@ -5,6 +5,7 @@ import type { AddressDraft, AddressField } from '../../domain/address-check';
 import type { ProductKind } from '../../domain/cart-rules';
 import type { CartTotals, CheckoutBlocker } from '../../domain/cart-summary';
 import type { LocalizedText } from '../../domain/catalogue-types';
+import type { FollowUpRefusal } from '../../domain/membership-follow-up';
 import type { Result } from '../../domain/result';
 import type { PostalAddress, ShippingRestriction } from '../../domain/shipping';
 import type { VoucherCodeProblem, VoucherDiscount, VoucherRefusal } from '../../domain/voucher';
@@ -33,6 +34,8 @@ export type CartLine = CartItemView & {
   priceNowCents: number;
   /** The product (or its chosen size) sold out since the item was added. */
   soldOut: boolean;
+  /** Why an upgrade or renewal can no longer be bought (upgraded meanwhile, expired…); null: it can, or it is neither. */
+  followUpRefusal: FollowUpRefusal | null;
   needsShipping: boolean;
   shipping: ItemShipping | null;
   /** Why the chosen address can no longer be used for this item (null: fine, or none chosen). */

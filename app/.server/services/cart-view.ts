@@ -8,6 +8,7 @@ import { cartTotals, checkoutBlockers, itemPriceNow, itemSoldOut } from '../../d
 import type { ProductDetail } from '../../domain/catalogue-types';
 import { needsShipping, shippingCostCents, shippingRestriction, type Destination, type PostalAddress } from '../../domain/shipping';
 import { checkVoucher } from '../../domain/voucher';
+import { followUpRefusal, isFollowUpProcess, upgradePriceCents, type FollowUpRefusal } from '../../domain/membership-follow-up';
 import { needsWithdrawalWaiver } from '../../domain/withdrawal';
 import type { ShopDb } from '../db/client';
 import { addresses, carts } from '../db/schema';
@@ -16,6 +17,7 @@ import type { CartItemView } from './cart-contract';
 import { loadItemRows, toViews, type CartItemRow, type Customer } from './cart-items';
 import type { CartLine, CartPageView, CartVoucher, ItemShipping } from './cart-view-contract';
 import type { CatalogueService } from './catalogue';
+import { loadFollowedMemberships, type FollowedMembershipRow } from './followed-memberships';
 import { findVoucher } from './vouchers';
 
 export const EMPTY_CART: CartPageView = {
@@ -38,7 +40,17 @@ function shippingOf(row: CartItemRow, saved: ReadonlyMap<string, SavedAddress>):
   return null;
 }
 
-function lineOf(row: CartItemRow, view: CartItemView, product: ProductDetail, saved: ReadonlyMap<string, SavedAddress>, now: Date): CartLine {
+/** Why a follow-up item can no longer be bought; its membership gone (never: items go with it) counts as not the fan's. */
+function followUpRefusalOf(row: CartItemRow, product: ProductDetail, followed: ReadonlyMap<string, FollowedMembershipRow>, customerId: string): FollowUpRefusal | null {
+  if (row.previousMembershipId === null || !isFollowUpProcess(row.process)) return null;
+  const membership = followed.get(row.previousMembershipId);
+  if (!membership) return 'not-manager';
+  return followUpRefusal({ process: row.process, productId: product.id, productKindCode: product.membershipCode.code }, membership, customerId);
+}
+
+type LineContext = { saved: ReadonlyMap<string, SavedAddress>; followed: ReadonlyMap<string, FollowedMembershipRow>; customerId: string; now: Date };
+
+function lineOf(row: CartItemRow, view: CartItemView, product: ProductDetail, { saved, followed, customerId, now }: LineContext): CartLine {
   const variant = row.variantId === null ? null : product.variants.find((candidate) => candidate.id === row.variantId);
   const shipsHome = needsShipping({ virtual: product.virtual, process: row.process });
   const shipping = shipsHome ? shippingOf(row, saved) : null;
@@ -54,9 +66,11 @@ function lineOf(row: CartItemRow, view: CartItemView, product: ProductDetail, sa
       alternativeProductId: product.alternativeProductId,
     },
     size: variant ? { label: variant.label, itLabel: variant.itLabel, ukLabel: variant.ukLabel } : null,
-    // A coupon-only product without a coupon never gets into a cart (configure refuses it).
-    priceNowCents: itemPriceNow(product, row.couponCode, now) ?? row.unitPriceCents,
+    // A coupon-only product without a coupon never gets into a cart (configure refuses it); an
+    // upgrade costs the target's price less its credit.
+    priceNowCents: upgradePriceCents(itemPriceNow(product, row.couponCode, now) ?? row.unitPriceCents, row.creditCents),
     soldOut: itemSoldOut(product, variant === null ? null : variant?.stockQty),
+    followUpRefusal: followUpRefusalOf(row, product, followed, customerId),
     needsShipping: shipsHome,
     shipping,
     shippingRestriction: shipping ? shippingRestriction(product, shipping.address.countryCode) : null,
@@ -77,8 +91,11 @@ function destinationsOf(lines: readonly CartLine[]): Destination[] {
 /** Where the cart's products come from: the catalogue service, or a map read from it before a transaction. */
 export type CartProducts = Pick<CatalogueService, 'getProductDetails'>;
 
-/** The customer's cart as the page shows it at `now`. */
-export async function loadCartView(db: ShopDb, catalogue: CartProducts, customer: Customer, now: Date): Promise<CartPageView> {
+/**
+ * The customer's cart as the page shows it at `now`. `lock` (placement's transaction): the
+ * memberships its upgrades and renewals follow stay locked until the order is written.
+ */
+export async function loadCartView(db: ShopDb, catalogue: CartProducts, customer: Customer, now: Date, { lock = false }: { lock?: boolean } = {}): Promise<CartPageView> {
   const [cart] = await db.select({ voucherCode: carts.voucherCode }).from(carts).where(eq(carts.customerId, customer.id)).limit(1);
   if (!cart) return EMPTY_CART;
   const rows = await loadItemRows(db, customer.id);
@@ -90,12 +107,14 @@ export async function loadCartView(db: ShopDb, catalogue: CartProducts, customer
       : await db.select().from(addresses).where(and(eq(addresses.customerId, customer.id), inArray(addresses.id, addressIds)));
   const saved = new Map(savedRows.map((address) => [address.id, address]));
   const products = await catalogue.getProductDetails([...new Set(rows.map((row) => row.productId))]);
+  const followedIds = rows.flatMap((row) => (row.previousMembershipId === null ? [] : [row.previousMembershipId]));
+  const context: LineContext = { saved, followed: await loadFollowedMemberships(db, followedIds, { lock }), customerId: customer.id, now };
 
   const lines = rows.flatMap((row, index) => {
     const product = products.get(row.productId);
     const view = views[index];
     // Items go with their product (cascade): a product missing here was deleted a moment ago.
-    return product && view ? [lineOf(row, view, product, saved, now)] : [];
+    return product && view ? [lineOf(row, view, product, context)] : [];
   });
   const subtotalCents = lines.reduce((sum, line) => sum + line.priceNowCents, 0);
   const record = cart.voucherCode === null ? null : await findVoucher(db, cart.voucherCode);
@@ -117,6 +136,7 @@ export async function loadCartView(db: ShopDb, catalogue: CartProducts, customer
       needsWaiver: line.needsWaiver,
       waived: line.waivedAt !== null,
       soldOut: line.soldOut,
+      followUpRefused: line.followUpRefusal !== null,
     })),
   );
   return { lines, voucher, totals, blockers };

@@ -20,6 +20,7 @@ import { loadConfigureProduct, type ConfigureProduct } from './cart-product';
 import { lockOpenCart, releaseCoupon, writeItem } from './cart-writes';
 import { createCartBillingService } from './cart-billing';
 import { createCartPageService } from './cart-page';
+import { createCartFollowUpsService } from './cart-follow-ups';
 import type { CatalogueService } from './catalogue';
 import type { CouponsService } from './coupons';
 import type { VouchersService } from './vouchers';
@@ -217,6 +218,7 @@ export function createCartService(
     draftOf,
     ...createCartPageService({ db, clock, logger }, { documents, vouchers, catalogue }),
     ...createCartBillingService({ db }),
+    ...createCartFollowUpsService({ db, clock }, { catalogue }),
   };
 }
 

@@ -2,8 +2,8 @@ import { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { ShopDb } from '../db/client';
 import { rateLimits } from '../db/schema';
 
-/** The codes fans type whose guesses are limited: coupons (configure) and vouchers (cart). */
-export type CodeKind = 'coupon' | 'voucher';
+/** The codes fans type whose guesses are limited: coupons (configure), vouchers (cart) and gift links (redeem). */
+export type CodeKind = 'coupon' | 'voucher' | 'gift';
 
 export type CodeAttemptLimits = {
   /** Failed checks by one fan per window. */

@@ -10,10 +10,15 @@ import { createCatalogueService, type CatalogueService } from './catalogue';
 import { createCodeAttemptLimiter, type CodeAttemptLimiter } from './code-attempts';
 import { createCouponsService, type CouponsService } from './coupons';
 import { createCustomersService, type CustomersService } from './customers';
+import { createGiftsService, type GiftsService } from './gifts';
+import { createMembershipActivationService, type MembershipActivationService } from './membership-activation';
+import { createMembershipsService, type MembershipsService } from './memberships';
 import { createNotifyMeService, type NotifyMeService } from './notify-me';
 import { createOrdersService, type OrdersService } from './orders';
 import { createPaymentsService, type PaymentsService } from './payments';
 import { createPaymentGateway, type PaymentGateway } from '../payments/gateway';
+import { createReloadDocsService, type ReloadDocsService } from './reload-docs';
+import { createReloadDocsLinks, type ReloadDocsLinks } from './reload-docs-link';
 import { createVouchersService, type VouchersService } from './vouchers';
 
 /**
@@ -44,17 +49,22 @@ export function createServices(deps: ServiceDeps, shared: SharedState = sharedSt
   const coupons = createCouponsService(deps, { attempts: shared.couponAttempts });
   const vouchers = createVouchersService(deps, { attempts: shared.voucherAttempts });
   const catalogue = createCatalogueService(deps, { notifyMe });
+  const addresses = createAddressesService(deps);
   return {
     catalogue,
     customers: createCustomersService(deps),
-    addresses: createAddressesService(deps),
+    addresses,
     notifyMe,
     mailOutbox: createMailOutboxService(deps),
     coupons,
     vouchers,
     cart: createCartService(deps, { coupons, documents: deps.documents, vouchers, catalogue }),
-    orders: createOrdersService(deps, { catalogue }),
-    payments: createPaymentsService(deps, { gateway: shared.paymentGateway }),
+    orders: createOrdersService(deps, { catalogue, reloadDocs: shared.reloadDocsLinks }),
+    payments: createPaymentsService(deps, { gateway: shared.paymentGateway, reloadDocs: shared.reloadDocsLinks }),
+    reloadDocs: createReloadDocsService(deps, { links: shared.reloadDocsLinks }),
+    gifts: createGiftsService(deps, { attempts: shared.giftAttempts }),
+    membershipActivation: createMembershipActivationService(deps),
+    memberships: createMembershipsService(deps, { catalogue, addresses }),
     // A transaction's services see its uncommitted writes, which no notification announces.
     // They share the process's attempt counters, which stay on the database: a rollback keeps the count.
     transaction: (work) =>
@@ -63,13 +73,21 @@ export function createServices(deps: ServiceDeps, shared: SharedState = sharedSt
 }
 
 /** What the services of one process share, also with those bound to a transaction. */
-type SharedState = { couponAttempts: CodeAttemptLimiter; voucherAttempts: CodeAttemptLimiter; paymentGateway: PaymentGateway };
+type SharedState = {
+  couponAttempts: CodeAttemptLimiter;
+  voucherAttempts: CodeAttemptLimiter;
+  giftAttempts: CodeAttemptLimiter;
+  paymentGateway: PaymentGateway;
+  reloadDocsLinks: ReloadDocsLinks;
+};
 
 function sharedStateOf(db: ShopDb, config: Config): SharedState {
   return {
     couponAttempts: createCodeAttemptLimiter(db, 'coupon'),
     voucherAttempts: createCodeAttemptLimiter(db, 'voucher'),
+    giftAttempts: createCodeAttemptLimiter(db, 'gift'),
     paymentGateway: createPaymentGateway(config.payments),
+    reloadDocsLinks: createReloadDocsLinks(config),
   };
 }
 
@@ -84,6 +102,12 @@ export type Services = {
   cart: CartService;
   orders: OrdersService;
   payments: PaymentsService;
+  gifts: GiftsService;
+  membershipActivation: MembershipActivationService;
+  /** Re-uploading a paid club card's identity documents through its link (issue 15). */
+  reloadDocs: ReloadDocsService;
+  /** My Membership: the fan's memberships by tab, one membership, its renewal preferences (issue 15). */
+  memberships: MembershipsService;
   /**
    * Runs `work` with services bound to one transaction: everything it does commits together
    * or not at all (a nested transaction becomes a savepoint).

@@ -2,13 +2,21 @@
 // conditional UPDATE, so of two runs (a replayed webhook, a retrying job) only one goes on;
 // each item's membership is unique by item and the mail by its dedupe key besides.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { GIFT_CODE_BYTES, MEMBERSHIP_CODE_BYTES, giftCodeOf, membershipCodeOf } from '../../domain/issued-codes';
 import type { ShopDb } from '../db/client';
-import { gifts, mailOutbox, memberships, orderItems, orders } from '../db/schema';
+import { gifts, mailOutbox, memberships, orderItemDocuments, orderItems, orders } from '../db/schema';
 import { giftDeliveryOf } from '../../domain/gift-delivery';
 import { composeGiftDeliveryMail } from '../mail/gift-delivery';
 import { composeOrderConfirmationMail, type IssuedGift } from '../mail/order-confirmation';
+import { needsDocumentsMail } from '../../domain/reload-docs';
+import { issuedStatusOf } from '../../domain/season';
+import { romeDate } from '../../domain/shop-time';
+import { queueReloadDocsMail } from './reload-docs-mail';
+import type { ReloadDocsLinks } from './reload-docs-link';
+
+/** What fulfilment writes links with: the shop's address and the reload-docs link's key. */
+export type FulfilmentContext = { now: Date; publicUrl: string; reloadDocs: ReloadDocsLinks };
 
 export type FulfilOutcome = 'fulfilled' | 'not-paid';
 
@@ -21,9 +29,10 @@ export function giftCodeHash(code: string): string {
  * Issues what a paid order bought, in the caller's transaction: a membership per item (status
  * ready; holder, manager and gifter by how it was bought), a gift code per gift (mailed to its
  * recipient when the gifter gave their e-mail: domain/gift-delivery.ts), and the confirmation
- * mail in the order's language. An order not (or no longer) `paid` gets nothing.
+ * mail in the order's language, and for a card without its front document a mail asking for
+ * it with the reload-docs link (issue 15). An order not (or no longer) `paid` gets nothing.
  */
-export async function fulfilOrder(tx: ShopDb, orderId: string, { now, publicUrl }: { now: Date; publicUrl: string }): Promise<FulfilOutcome> {
+export async function fulfilOrder(tx: ShopDb, orderId: string, { now, publicUrl, reloadDocs }: FulfilmentContext): Promise<FulfilOutcome> {
   const [order] = await tx
     .update(orders)
     .set({ status: 'fulfilled', fulfilledAt: now })
@@ -32,6 +41,7 @@ export async function fulfilOrder(tx: ShopDb, orderId: string, { now, publicUrl 
   if (!order) return 'not-paid';
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
   const issuedGifts: IssuedGift[] = [];
+  const today = romeDate(now);
   const membershipCodes = new Map<string, string>();
   for (const item of items) {
     const isGift = item.process === 'gift';
@@ -44,7 +54,8 @@ export async function fulfilOrder(tx: ShopDb, orderId: string, { now, publicUrl 
         productId: item.productId,
         type: item.kind,
         season: item.season,
-        status: 'ready',
+        // Active at once during its season; a gift waits for its holder (gifts.ts), later seasons for their first day.
+        status: issuedStatusOf({ season: item.season, hasHolder: item.holder !== null }, today),
         holder: item.holder,
         holderCustomerId: forMyself ? order.customerId : null,
         // A gift is managed by whoever redeems it (issue 15); anything else by its buyer.
@@ -55,11 +66,15 @@ export async function fulfilOrder(tx: ShopDb, orderId: string, { now, publicUrl 
         shippingAddress: item.shippingAddress,
         billingAddress: order.billingAddress,
         createdAt: now,
+        // Placement let one open order follow a membership at a time: a second is a bug, not a retry.
+        upgradeOf: item.process === 'upgrade' ? item.previousMembershipId : null,
+        renewalOf: item.process === 'renewal' ? item.previousMembershipId : null,
       })
       .onConflictDoNothing({ target: memberships.orderItemId })
       .returning({ id: memberships.id, code: memberships.code });
     if (!membership) continue;
     membershipCodes.set(item.id, membership.code);
+    if (item.process === 'upgrade' && item.previousMembershipId !== null) await retireUpgraded(tx, item.previousMembershipId);
     if (isGift && item.gift) {
       const giftCode = giftCodeOf(randomBytes(GIFT_CODE_BYTES));
       await tx.insert(gifts).values({ membershipId: membership.id, codeHash: giftCodeHash(giftCode), recipient: item.gift, createdAt: now });
@@ -82,6 +97,7 @@ export async function fulfilOrder(tx: ShopDb, orderId: string, { now, publicUrl 
       }
     }
   }
+  await askForMissingDocuments(tx, order, items, reloadDocs);
   const mail = composeOrderConfirmationMail({ order, items, membershipCodes, gifts: issuedGifts, publicUrl });
   await tx
     .insert(mailOutbox)
@@ -98,16 +114,46 @@ export async function fulfilOrder(tx: ShopDb, orderId: string, { now, publicUrl 
 }
 
 /**
+ * An upgraded membership is over: its upgrade replaces it for the rest of the season (`cancelled`,
+ * which the lists leave out; `upgrade_of` on the new one says why).
+ */
+async function retireUpgraded(tx: ShopDb, membershipId: string): Promise<void> {
+  await tx
+    .update(memberships)
+    .set({ status: 'cancelled' })
+    .where(and(eq(memberships.id, membershipId), inArray(memberships.status, ['ready', 'active'])));
+}
+
+/**
  * An unpaid order's payment arrived: `paid`, then fulfilled, in the caller's transaction. False
  * when the order was not awaiting payment (a replay, or closed meanwhile): nothing changes.
  */
-export async function payAndFulfil(tx: ShopDb, orderId: string, { now, publicUrl }: { now: Date; publicUrl: string }): Promise<boolean> {
+export async function payAndFulfil(tx: ShopDb, orderId: string, context: FulfilmentContext): Promise<boolean> {
   const [paid] = await tx
     .update(orders)
-    .set({ status: 'paid', paidAt: now })
+    .set({ status: 'paid', paidAt: context.now })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
     .returning({ id: orders.id });
   if (!paid) return false;
-  await fulfilOrder(tx, orderId, { now, publicUrl });
+  await fulfilOrder(tx, orderId, context);
   return true;
+}
+
+/**
+ * A card always reaches its order with a front in this shop (the cart refuses one without), so
+ * this is a safety net: a paid card item whose front is missing (lost, removed by support) gets
+ * its buyer a mail with the reload-docs link, once (dedupe key `reload-docs:{item}`).
+ */
+async function askForMissingDocuments(tx: ShopDb, order: typeof orders.$inferSelect, items: (typeof orderItems.$inferSelect)[], reloadDocs: ReloadDocsLinks): Promise<void> {
+  const cards = items.filter((item) => item.kind === 'card');
+  if (cards.length === 0) return;
+  const stored = await tx
+    .select({ orderItemId: orderItemDocuments.orderItemId, side: orderItemDocuments.side })
+    .from(orderItemDocuments)
+    .where(inArray(orderItemDocuments.orderItemId, cards.map((item) => item.id)));
+  for (const item of cards) {
+    const sides = stored.filter((row) => row.orderItemId === item.id).map((row) => row.side);
+    if (!needsDocumentsMail({ kind: item.kind, orderStatus: order.status, sides })) continue;
+    await queueReloadDocsMail(tx, { order, item, frontDocumentId: null, links: reloadDocs });
+  }
 }

@@ -16,7 +16,7 @@ import { loadCartView, type CartProducts } from './cart-view';
 import type { CartLine, CartPageView } from './cart-view-contract';
 import { findOwner } from './cart-items';
 import type { CatalogueService } from './catalogue';
-import { fulfilOrder } from './order-fulfilment';
+import { fulfilOrder, type FulfilmentContext } from './order-fulfilment';
 import { billingAddress, buyerOf, writeOrderItems } from './order-snapshot';
 import type { CheckoutField, PlaceOrderRequest, PlaceOrderResult } from './orders-contract';
 
@@ -96,8 +96,9 @@ export async function placeOrder(
   db: ShopDb,
   catalogue: CatalogueService,
   request: PlaceOrderRequest,
-  { now, publicUrl }: { now: Date; publicUrl: string },
+  context: FulfilmentContext,
 ): Promise<PlaceOrderResult> {
+  const { now } = context;
   const customer = await findOwner(db, request.owner);
   if (!customer || !isSubmissionKey(request.checkoutKey)) return failure('not-found');
   const placed = await existingOrder(db, customer.id, request.checkoutKey);
@@ -140,7 +141,7 @@ export async function placeOrder(
       const sentTwice = await existingOrder(tx, customer.id, request.checkoutKey);
       if (sentTwice) return sentTwice;
 
-      const view = await loadCartView(tx, products, customer, now);
+      const view = await loadCartView(tx, products, customer, now, { lock: true });
       if (!canCheckout(view.blockers))
         return {
           ok: false,
@@ -194,7 +195,7 @@ export async function placeOrder(
       await writeOrderItems(tx, order.orderId, view.lines, catalogueNow, customer);
       // The cart has become the order: its items, documents' rows and voucher go with it (the files stay, now the order's).
       await tx.delete(carts).where(eq(carts.id, cart.id));
-      if (paidNow) await fulfilOrder(tx, order.orderId, { now, publicUrl });
+      if (paidNow) await fulfilOrder(tx, order.orderId, context);
       return success({
         ...order,
         status: paidNow ? 'fulfilled' : order.status,

@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { billingAddressOf, type BuyerSnapshot } from '../../domain/billing';
 import type { ProductDetail } from '../../domain/catalogue-types';
+import { itemSeason } from '../../domain/membership-follow-up';
 import type { HolderDraft } from '../../domain/holder-draft';
 import type { ShopDb } from '../db/client';
 import { addresses, cartItemDocuments, orderItemDocuments, orderItems } from '../db/schema';
@@ -26,7 +27,7 @@ export function buyerOf(customer: Customer): BuyerSnapshot {
 }
 
 /** The holder of an item bought for oneself: the fan's profile as it is now. */
-function profileHolder(customer: Customer): HolderDraft {
+export function profileHolder(customer: Customer): HolderDraft {
   return {
     firstName: customer.firstName,
     lastName: customer.lastName,
@@ -96,8 +97,9 @@ export async function writeOrderItems(
       tags: product.tags,
       kind: line.product.kind,
       membershipCode: line.product.kind === 'membership' ? product.membershipCode.code : null,
-      season: line.product.kind === 'membership' ? product.membershipCode.season : null,
+      season: line.product.kind === 'membership' ? itemSeason(line.process, product.membershipCode.season, line.previousMembership?.season ?? null) : null,
       process: line.process,
+      previousMembershipId: line.previousMembership?.id ?? null,
       buyFor: line.buyFor,
       holder: holderOf(line, customer),
       couponCode: line.couponCode,
@@ -108,6 +110,7 @@ export async function writeOrderItems(
       documentType: line.documentType,
       gift: line.gift,
       unitPriceCents: line.priceNowCents,
+      creditCents: line.creditCents,
       shippingAddress: line.shipping?.address ?? null,
       withdrawalWaivedAt: line.waivedAt,
     };

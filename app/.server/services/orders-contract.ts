@@ -4,6 +4,7 @@ import type { BillingAddress, BuyerSnapshot } from '../../domain/billing';
 import type { CheckoutBlocker } from '../../domain/cart-summary';
 import type { Language, LocalizedText } from '../../domain/catalogue-types';
 import type { AcceptedTerm, TermName } from '../../domain/checkout-terms';
+import type { CartProcess, FollowUpProcess } from '../../domain/membership-follow-up';
 import type { OrderStatus } from '../../domain/order-status';
 import type { ProfilePart } from '../../domain/profile-completeness';
 import type { Result } from '../../domain/result';
@@ -48,12 +49,14 @@ export type OrderLineView = {
   productId: string;
   name: LocalizedText;
   kind: 'membership' | 'card' | 'other';
-  process: 'buy' | 'gift' | 'coupon';
+  process: CartProcess;
   holder: { firstName: string; lastName: string } | null;
   unitPriceCents: number;
   shippingAddress: PostalAddress | null;
   /** The membership issued for it (after fulfilment). */
   membershipCode: string | null;
+  /** The membership an upgrade or renewal line follows; null for the other processes. */
+  follows: { process: FollowUpProcess; membershipCode: string } | null;
 };
 
 export type OrderView = {

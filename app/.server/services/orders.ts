@@ -1,6 +1,8 @@
 // The orders use cases (issue 13; contract in orders-contract.ts). Every read takes the
 // signed-in owner and answers only that fan's orders; the status moves check their own guards.
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { isFollowUpProcess } from '../../domain/membership-follow-up';
 import type { ShopDb } from '../db/client';
 import { memberships, orderItems, orders } from '../db/schema';
 import type { ServiceDeps } from '.';
@@ -10,6 +12,7 @@ import type { CatalogueService } from './catalogue';
 import { closeUnpaidOrder, dueUnpaidOrders } from './order-closing';
 import { fulfilOrder, type FulfilOutcome } from './order-fulfilment';
 import { placeOrder } from './order-placement';
+import type { ReloadDocsLinks } from './reload-docs-link';
 import type { OrderLineView, OrderSummary, OrderView, PlaceOrderRequest, PlaceOrderResult } from './orders-contract';
 
 /** How many due orders one expiry pass closes (the next pass takes the rest). */
@@ -17,18 +20,20 @@ const EXPIRY_BATCH = 100;
 
 export function createOrdersService(
   { db, clock, config, logger }: Pick<ServiceDeps, 'db' | 'clock' | 'config' | 'logger'>,
-  { catalogue }: { catalogue: CatalogueService },
+  { catalogue, reloadDocs }: { catalogue: CatalogueService; reloadDocs: ReloadDocsLinks },
 ) {
   const publicUrl = config.publicUrl;
 
   async function orderLines(executor: ShopDb, orderId: string): Promise<OrderLineView[]> {
+    const previous = alias(memberships, 'previous');
     const rows = await executor
-      .select({ item: orderItems, membershipCode: memberships.code })
+      .select({ item: orderItems, membershipCode: memberships.code, previousCode: previous.code })
       .from(orderItems)
       .leftJoin(memberships, eq(memberships.orderItemId, orderItems.id))
+      .leftJoin(previous, eq(previous.id, orderItems.previousMembershipId))
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.position));
-    return rows.map(({ item, membershipCode }) => ({
+    return rows.map(({ item, membershipCode, previousCode }) => ({
       id: item.id,
       productId: item.productId,
       name: item.name,
@@ -38,13 +43,14 @@ export function createOrdersService(
       unitPriceCents: item.unitPriceCents,
       shippingAddress: item.shippingAddress,
       membershipCode,
+      follows: isFollowUpProcess(item.process) && previousCode !== null ? { process: item.process, membershipCode: previousCode } : null,
     }));
   }
 
   return {
     /** Places the fan's cart as an order (order-placement.ts); a zero total is paid and fulfilled at once. */
     place(request: PlaceOrderRequest): Promise<PlaceOrderResult> {
-      return placeOrder(db, catalogue, request, { now: clock.now(), publicUrl });
+      return placeOrder(db, catalogue, request, { now: clock.now(), publicUrl, reloadDocs });
     },
 
     /** One of the fan's orders; null for anything else (not a uuid, unknown, someone else's). */
@@ -100,7 +106,7 @@ export function createOrdersService(
     /** Fulfils a paid order (a retry after a failure); issues nothing twice. */
     fulfil(orderId: string): Promise<FulfilOutcome> {
       const now = clock.now();
-      return db.transaction((tx) => fulfilOrder(tx, orderId, { now, publicUrl }));
+      return db.transaction((tx) => fulfilOrder(tx, orderId, { now, publicUrl, reloadDocs }));
     },
 
     /** Closes the unpaid orders whose payment window has passed; answers how many it closed. */

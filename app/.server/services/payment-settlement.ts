@@ -11,8 +11,9 @@ import type { Logger } from '../logger';
 import { composePaymentCancelledMail } from '../mail/payment-cancelled';
 import type { PaymentGateway } from '../payments/gateway';
 import { payAndFulfil } from './order-fulfilment';
+import type { ReloadDocsLinks } from './reload-docs-link';
 
-export type SettlementDeps = { db: ShopDb; gateway: PaymentGateway; logger: Logger; publicUrl: string; now: () => Date };
+export type SettlementDeps = { db: ShopDb; gateway: PaymentGateway; logger: Logger; publicUrl: string; reloadDocs: ReloadDocsLinks; now: () => Date };
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -45,7 +46,7 @@ export async function recordAuthorisation(deps: SettlementDeps, paymentId: strin
     const known = { pspReference: payment.pspReference ?? pspReference, updatedAt: now };
     if (effect === 'pay-order') {
       await tx.update(payments).set({ ...known, status: 'authorised', nextCheckAt: null, refusalReason: null, refusalReasonCode: null }).where(eq(payments.id, paymentId));
-      await payAndFulfil(tx, order.id, { now, publicUrl: deps.publicUrl });
+      await payAndFulfil(tx, order.id, { now, publicUrl: deps.publicUrl, reloadDocs: deps.reloadDocs });
       return 'paid';
     }
     if (effect !== 'cancel-authorisation' || payment.cancelState !== null) {

@@ -22,6 +22,7 @@ import { createPaymentEvents } from './payment-events';
 import { lastAttempt, lockPayableOrder, openAttempt } from './payment-attempts';
 import { createDropInPayments } from './payments-advanced';
 import { recordAuthorisation, recordUnpaid, requestCancel, type SettlementDeps } from './payment-settlement';
+import type { ReloadDocsLinks } from './reload-docs-link';
 
 /** A click again within this time reuses the attempt (same Idempotency-Key: the PSP answers the same session). */
 const REUSE_ATTEMPT_MS = 5 * 60_000;
@@ -36,8 +37,11 @@ export type PaymentReturn =
   | { kind: 'unknown' }
   | { kind: 'paid' | 'waiting' | 'too-late' | 'not-completed' | 'refused'; orderId: string; customerId: string; refusal: { reason: string; code: string | null } | null };
 
-export function createPaymentsService({ db, clock, config, logger }: Pick<ServiceDeps, 'db' | 'clock' | 'config' | 'logger'>, { gateway }: { gateway: PaymentGateway }) {
-  const settlement: SettlementDeps = { db, gateway, logger, publicUrl: config.publicUrl, now: () => clock.now() };
+export function createPaymentsService(
+  { db, clock, config, logger }: Pick<ServiceDeps, 'db' | 'clock' | 'config' | 'logger'>,
+  { gateway, reloadDocs }: { gateway: PaymentGateway; reloadDocs: ReloadDocsLinks },
+) {
+  const settlement: SettlementDeps = { db, gateway, logger, publicUrl: config.publicUrl, reloadDocs, now: () => clock.now() };
   const events = createPaymentEvents(settlement);
 
   /** The attempt to use for a click: the last one when it is still fresh and for the same method, else a new one. */

@@ -16,6 +16,8 @@ export type CartLineData = {
   price: string;
   priceBefore: string | null;
   soldOut: boolean;
+  /** Why an upgrade or renewal can no longer be bought, worded by the server. */
+  followUpRefusal: string | null;
   details: { label: string; value: string }[];
   modifyHref: string;
   needsShipping: boolean;
@@ -49,6 +51,7 @@ export function CartLine({ line, cartPath }: { line: CartLineData; cartPath: str
         <p className="cart-line__price">{line.price}</p>
         {line.priceBefore ? <p className="cart-line__note">{t('item.priceChanged', { before: line.priceBefore, now: line.price })}</p> : null}
         {line.soldOut ? <p className="cart-line__problem">{t('item.soldOut')}</p> : null}
+        {line.followUpRefusal ? <p className="cart-line__problem">{line.followUpRefusal}</p> : null}
         {line.details.length > 0 ? (
           <details className="cart-line__details">
             <summary>

@@ -77,7 +77,8 @@ export function ConfigurePage({ page, form }: { page: ConfigurePageData; form: C
           {t('configure:buyFor.ageNotOk')}
         </p>
       ) : (
-        <ConfigureForm page={page} form={form} />
+        // A new buy-for choice is a new form: the other choice's refused fields must not linger.
+        <ConfigureForm key={form.buyFor.chosen} page={page} form={form} />
       )}
     </article>
   );

@@ -6,6 +6,8 @@ export type OrderSummaryLine = {
   name: string;
   /** "Holder: Mario Rossi", or who a gift's holder will be. */
   holder: string;
+  /** "Upgrade of membership JM…" / "Renewal of membership JM…" for a line that follows one; else null. */
+  follows: string | null;
   /** The membership issued for the line, or null with `codeNote` saying why there is none. */
   membershipCode: string | null;
   codeNote: string | null;
@@ -80,6 +82,7 @@ export function OrderSummary({ summary }: { summary: OrderSummaryData }) {
               <th scope="row">
                 <span className="order-lines__name">{line.name}</span>
                 <span className="order-lines__holder">{line.holder}</span>
+                {line.follows ? <span className="order-lines__holder">{line.follows}</span> : null}
               </th>
               <td>
                 {line.membershipCode ? (

@@ -8,13 +8,14 @@ import { THANK_YOU_PROMOTIONS } from './thank-you-promotions';
 /**
  * The spec's thank-you page: a success title, the links on to the catalogue and the club card,
  * and three promotional cards. The order's summary only for its owner (the loader decides).
+ * After new identity documents (`documents`, from /reload-docs) the title and intro say so.
  */
-export function ThankYouPage({ summary }: { summary: OrderSummaryData | null }) {
+export function ThankYouPage({ summary, documents = false }: { summary: OrderSummaryData | null; documents?: boolean }) {
   const { t } = useShopTranslation('orders');
   return (
     <div className="order-page thank-you">
-      <h1>{t('thankYou.heading')}</h1>
-      <p>{t('thankYou.intro')}</p>
+      <h1>{t(documents ? 'thankYou.documentsHeading' : 'thankYou.heading')}</h1>
+      <p>{t(documents ? 'thankYou.documentsIntro' : 'thankYou.intro')}</p>
       {summary ? <OrderSummary summary={summary} /> : null}
       <ul className="order-page__links">
         <li>

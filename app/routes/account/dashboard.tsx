@@ -3,6 +3,7 @@ import { Form, Link, redirect } from 'react-router';
 import { SubmitButton } from '../../components/form/submit-button';
 import { ProfileSummary, type ProfileDisplay } from '../../components/account/profile-summary';
 import { formatBirthDate } from '../../domain/birth-date';
+import { MY_MEMBERSHIP_PATH } from '../../domain/membership-manage';
 import { ORDERS_PATH } from '../../domain/order-pages';
 import { pageMeta } from '../../domain/page-meta';
 import { formatPhoneForDisplay } from '../../domain/phone';
@@ -83,6 +84,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="account-more-heading">
         <h2 id="account-more-heading">{t('dashboard.moreHeading')}</h2>
         <ul className="account-links">
+          <li>
+            <Link to={MY_MEMBERSHIP_PATH}>{t('dashboard.myMembership')}</Link>
+          </li>
           <li>
             <Link to={ORDERS_PATH}>{t('dashboard.orders')}</Link>
           </li>

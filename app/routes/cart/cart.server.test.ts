@@ -26,9 +26,16 @@ describe('cartNotice', () => {
 
 describe('the cart page helpers', () => {
   it('modifies an item through its own configure process, prefilled', () => {
-    expect(modifyHref({ id: '0b7f5c3e-9a51-4c8e-8d2a-2f1e6f0a9b11', productId: 'black-and-white', process: 'gift' })).toBe(
+    expect(modifyHref({ id: '0b7f5c3e-9a51-4c8e-8d2a-2f1e6f0a9b11', productId: 'black-and-white', process: 'gift', previousMembership: null })).toBe(
       '/products/black-and-white/configure/gift?cartItem=0b7f5c3e-9a51-4c8e-8d2a-2f1e6f0a9b11',
     );
+  });
+
+  it('modifies an upgrade or a renewal on its own page, named by the membership it follows', () => {
+    const previousMembership = { id: '5d0c2b1a-0000-4000-8000-000000000001', code: 'JM0123456789', season: '2025/26' };
+    const item = { id: '0b7f5c3e-9a51-4c8e-8d2a-2f1e6f0a9b11', productId: 'j1897', previousMembership };
+    expect(modifyHref({ ...item, process: 'upgrade' })).toBe('/products/j1897/upgrade/JM0123456789?cartItem=0b7f5c3e-9a51-4c8e-8d2a-2f1e6f0a9b11');
+    expect(modifyHref({ ...item, process: 'renewal' })).toBe('/products/j1897/renewal/JM0123456789?cartItem=0b7f5c3e-9a51-4c8e-8d2a-2f1e6f0a9b11');
   });
 
   it('lets the cart go to checkout only when nothing blocks it', () => {

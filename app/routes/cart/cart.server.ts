@@ -1,5 +1,6 @@
 // What the cart page shows, worded on the server (prices, names, addresses), so the browser
 // needs no catalogue or address code; and the notice a change answers with.
+import { renewalPath, upgradePath } from '../../domain/membership-follow-up';
 import type { TFunction } from 'i18next';
 import { summariseAddress, type AddressSummary } from '../../domain/address-summary';
 import type { Language, LocalizedText } from '../../domain/catalogue-types';
@@ -18,8 +19,10 @@ export async function addressSummary(id: string, address: PostalAddress, languag
   return summariseAddress({ ...address, id, isPreferred: false }, country);
 }
 
-/** Where Modify goes: the item's own configure process, prefilled (`cartItem`); upgrade and renewal later. */
-export function modifyHref(line: Pick<CartLine, 'id' | 'productId' | 'process'>): string {
+/** Where Modify goes (spec §2): the item's upgrade, renewal or configure page, prefilled (`cartItem`). */
+export function modifyHref(line: Pick<CartLine, 'id' | 'productId' | 'process' | 'previousMembership'>): string {
+  if (line.previousMembership !== null && line.process === 'upgrade') return upgradePath(line.productId, line.previousMembership.code, line.id);
+  if (line.previousMembership !== null && line.process === 'renewal') return renewalPath(line.productId, line.previousMembership.code, line.id);
   return `/products/${encodeURIComponent(line.productId)}/configure/${line.process}?cartItem=${line.id}`;
 }
 
@@ -48,6 +51,8 @@ function detailsOf(line: CartLine, t: TFunction): { label: string; value: string
     add('giftTo', contact ? (contact.type === 'EMAIL' ? contact.email : contact.phone) : t('cart:details.giftToMyself'));
     if (line.gift.message) add('giftMessage', line.gift.message);
   }
+  if (line.previousMembership && line.process === 'upgrade') add('upgradeOf', line.previousMembership.code);
+  if (line.previousMembership && line.process === 'renewal') add('renewalOf', line.previousMembership.code);
   if (line.couponCode) add('coupon', formatCouponCode(line.couponCode));
   if (line.size) add('size', t('cart:details.sizeValue', { label: line.size.label, it: line.size.itLabel, uk: line.size.ukLabel }));
   if (line.customization) add('customization', line.customization);
@@ -75,6 +80,7 @@ async function lineView(line: CartLine, customer: Customer, language: Language, 
     /** The price when the item was added, when it has changed since (the page explains it). */
     priceBefore: priceChanged ? formatPrice(line.unitPriceCents, language) : null,
     soldOut: line.soldOut,
+    followUpRefusal: line.followUpRefusal === null ? null : t(`cart:item.followUpRefused.${line.followUpRefusal}`),
     details: detailsOf(line, t),
     modifyHref: modifyHref(line),
     needsShipping: line.needsShipping,

@@ -16,11 +16,12 @@ describe('orderSummaryData', () => {
       payBy: null,
       payHref: null,
       lines: [
-        { id: 'line-card', name: 'Carta del club', holder: 'Titolare: Mario Rossi', membershipCode: 'JM0123456789', codeNote: null, price: '10\u00a0€' },
+        { id: 'line-card', name: 'Carta del club', holder: 'Titolare: Mario Rossi', follows: null, membershipCode: 'JM0123456789', codeNote: null, price: '10\u00a0€' },
         {
           id: 'line-gift',
           name: 'Kids 0–4',
           holder: 'Un regalo: il titolare sarà chi lo riscatta',
+          follows: null,
           membershipCode: 'JMABCDEFGHJK',
           codeNote: null,
           price: '49,9\u00a0€',
@@ -52,6 +53,14 @@ describe('orderSummaryData', () => {
   it('names the buyer as holder of a line bought for themselves without a holder snapshot', () => {
     const order = anOrder({ lines: [{ ...CARD_LINE, holder: null }] });
     expect(orderSummaryData(order, 'it', tIn('it')).lines[0]?.holder).toBe('Titolare: Mario Rossi');
+  });
+
+  it('names the membership an upgrade or a renewal follows', () => {
+    const upgrade = { ...GIFT_LINE, process: 'upgrade' as const, holder: { firstName: 'Mario', lastName: 'Rossi' }, follows: { process: 'upgrade' as const, membershipCode: 'JM0123456789' } };
+    const renewal = { ...upgrade, process: 'renewal' as const, follows: { process: 'renewal' as const, membershipCode: 'JM0123456789' } };
+    const [upgraded, renewed] = orderSummaryData(anOrder({ lines: [upgrade, renewal] }), 'en', tIn('en')).lines;
+    expect(upgraded?.follows).toBe('Upgrade of membership JM0123456789');
+    expect(renewed?.follows).toBe('Renewal of membership JM0123456789');
   });
 });
 

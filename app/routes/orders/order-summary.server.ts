@@ -29,6 +29,7 @@ function lineOf(line: OrderLineView, order: OrderView, language: Language, t: TF
     id: line.id,
     name: line.name[language],
     holder: holderOf(line, order, t),
+    follows: line.follows ? t(`orders:summary.follows.${line.follows.process}`, { code: line.follows.membershipCode }) : null,
     membershipCode: line.membershipCode,
     codeNote: line.membershipCode ? null : t(reason === 'pending' ? 'orders:summary.codePending' : 'orders:summary.codeNone'),
     price: formatPrice(line.unitPriceCents, language),

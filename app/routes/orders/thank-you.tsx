@@ -3,6 +3,7 @@ import ordersStylesUrl from '../../components/orders/orders.css?url';
 import { shopContext } from '../../context';
 import { orderIdOf } from '../../domain/order-pages';
 import { pageMeta } from '../../domain/page-meta';
+import { isDocumentsThankYou } from '../../domain/reload-docs';
 import { getSignedIn } from '../../.server/auth/guards';
 import { noStore } from '../../.server/http/no-store';
 import { describePage } from '../../.server/http/page-seo';
@@ -33,11 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     seo: describePage(context, request, { title: t('orders:thankYou.metaTitle'), robots: 'noindex' }),
     summary: order ? orderSummaryData(order, getLanguage(context), t) : null,
+    // After /reload-docs (`?documents=1`): worded for documents received, not a purchase.
+    documents: isDocumentsThankYou(new URL(request.url)),
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  return <ThankYouPage summary={loaderData.summary} />;
+  return <ThankYouPage summary={loaderData.summary} documents={loaderData.documents} />;
 }

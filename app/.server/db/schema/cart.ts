@@ -7,6 +7,7 @@ import { addresses } from './account';
 import { productVariants, products } from './catalogue';
 import { coupons } from './coupons';
 import { customers } from './customers';
+import { memberships } from './orders';
 import { vouchers } from './vouchers';
 
 /** A fan's open cart: one per customer, made with its first item (issue 11). */
@@ -39,7 +40,17 @@ export const cartItems = pgTable(
     productId: text('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    process: text('process', { enum: ['buy', 'gift', 'coupon'] }).notNull(),
+    process: text('process', { enum: ['buy', 'gift', 'coupon', 'upgrade', 'renewal'] }).notNull(),
+    /**
+     * The fan's membership an upgrade replaces or a renewal continues into the next season
+     * (issue 15); null for the other processes.
+     */
+    previousMembershipId: uuid('previous_membership_id').references(() => memberships.id, { onDelete: 'cascade' }),
+    /**
+     * Taken off the product's price: an upgrade's credit, what the replaced membership cost
+     * (domain/membership-follow-up.ts); 0 otherwise.
+     */
+    creditCents: integer('credit_cents').notNull().default(0),
     /** Null for a gift (no buy-for choice). */
     buyFor: text('buy_for', { enum: ['BUY_CARD', 'BUY_ON_BEHALF'] }),
     /** The holder as typed and checked (on behalf); null for myself and for a gift. */
@@ -77,7 +88,13 @@ export const cartItems = pgTable(
     uniqueIndex('cart_items_coupon_code').on(table.couponCode),
     uniqueIndex('cart_items_submission').on(table.cartId, table.submissionKey),
     check('cart_items_one_destination', sql`${table.shippingAddressId} is null or ${table.temporaryAddress} is null`),
-    check('cart_items_process', sql`${table.process} in ('buy', 'gift', 'coupon')`),
+    check('cart_items_process', sql`${table.process} in ('buy', 'gift', 'coupon', 'upgrade', 'renewal')`),
+    // An upgrade or a renewal is of one membership; the other processes of none.
+    check('cart_items_follow_up', sql`(${table.process} in ('upgrade', 'renewal')) = (${table.previousMembershipId} is not null)`),
+    check('cart_items_credit', sql`${table.creditCents} >= 0 and (${table.creditCents} = 0 or ${table.process} = 'upgrade')`),
+    // Spec §4: only one upgrade in the cart; a membership is upgraded or renewed by one item at most.
+    uniqueIndex('cart_items_one_upgrade').on(table.cartId).where(sql`${table.process} = 'upgrade'`),
+    uniqueIndex('cart_items_previous_membership').on(table.cartId, table.previousMembershipId),
     check('cart_items_buy_for', sql`${table.buyFor} is null or ${table.buyFor} in ('BUY_CARD', 'BUY_ON_BEHALF')`),
     check('cart_items_document_type', sql`${table.documentType} is null or ${table.documentType} in ('PASSPORT', 'IDENTITY')`),
     check('cart_items_price_not_negative', sql`${table.unitPriceCents} >= 0`),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { BillingAddress, BuyerSnapshot } from '../../../domain/billing';
 import type { LocalizedText } from '../../../domain/catalogue-types';
 import type { AcceptedTerm } from '../../../domain/checkout-terms';
@@ -82,7 +82,14 @@ export const orderItems = pgTable(
     /** The membership code and season of a membership (null for the card and others). */
     membershipCode: text('membership_code'),
     season: text('season'),
-    process: text('process', { enum: ['buy', 'gift', 'coupon'] }).notNull(),
+    process: text('process', { enum: ['buy', 'gift', 'coupon', 'upgrade', 'renewal'] }).notNull(),
+    /** The membership an upgrade replaces or a renewal continues (issue 15). */
+    previousMembershipId: uuid('previous_membership_id'),
+    /**
+     * An upgrade's credit, already taken off `unitPriceCents`: what the item was worth is the
+     * two together (the credit of a further upgrade).
+     */
+    creditCents: integer('credit_cents').notNull().default(0),
     buyFor: text('buy_for', { enum: ['BUY_CARD', 'BUY_ON_BEHALF'] }),
     /** Who holds it: the buyer's profile (for myself) or the typed holder; null for a gift. */
     holder: jsonb('holder').$type<HolderDraft>(),
@@ -100,7 +107,10 @@ export const orderItems = pgTable(
   },
   (table) => [
     unique('order_items_position').on(table.orderId, table.position),
+    // Placement looks for an open order that already upgrades or renews the same membership.
+    index('order_items_previous_membership').on(table.previousMembershipId).where(sql`${table.previousMembershipId} is not null`),
     check('order_items_price_not_negative', sql`${table.unitPriceCents} >= 0`),
+    check('order_items_credit_not_negative', sql`${table.creditCents} >= 0`),
   ],
 );
 
@@ -149,11 +159,17 @@ export const memberships = pgTable(
     shippingAddress: jsonb('shipping_address').$type<PostalAddress>(),
     billingAddress: jsonb('billing_address').$type<BillingAddress>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The membership this one replaced by an upgrade (issue 15): at most one upgrade each. */
+    upgradeOf: uuid('upgrade_of').unique().references((): AnyPgColumn => memberships.id),
+    /** The previous season's membership this one renews: at most one renewal each. */
+    renewalOf: uuid('renewal_of').unique().references((): AnyPgColumn => memberships.id),
   },
   (table) => [
     index('memberships_manager').on(table.managerCustomerId),
     index('memberships_holder').on(table.holderCustomerId),
     index('memberships_gifter').on(table.gifterCustomerId),
+    // The activation job's look every minute (jobs/membership-activation.ts): only what still waits.
+    index('memberships_ready').on(table.season).where(sql`${table.status} = 'ready'`),
     check('memberships_status', sql`${table.status} in ('ready', 'active', 'expired', 'cancelled')`),
   ],
 );
@@ -168,5 +184,8 @@ export const gifts = pgTable('gifts', {
   codeHash: text('code_hash').notNull().unique(),
   recipient: jsonb('recipient').$type<Gift>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** When a fan took the gift on as its manager (issue 15); null while nobody has. */
   redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  /** When its manager chose the holder: the gift is then used up, its link shows "already redeemed". */
+  activatedAt: timestamp('activated_at', { withTimezone: true }),
 });

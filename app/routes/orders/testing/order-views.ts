@@ -12,6 +12,7 @@ export const CARD_LINE: OrderLineView = {
   unitPriceCents: 1000,
   shippingAddress: null,
   membershipCode: 'JM0123456789',
+  follows: null,
 };
 
 export const GIFT_LINE: OrderLineView = {

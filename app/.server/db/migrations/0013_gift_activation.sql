@@ -1,0 +1,2 @@
+ALTER TABLE "gifts" ADD COLUMN "activated_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "memberships_ready" ON "memberships" USING btree ("season") WHERE "memberships"."status" = 'ready';

@@ -1,0 +1,157 @@
+// Re-uploading a paid club card's identity documents (issue 15; spec §4 "Reload docs", §7
+// "Re-upload documents"). The link's hash authorises one order item, and only for the fan who
+// placed its order: anything else (a wrong hash, another fan's item, not a card, an order not
+// paid) is the same `not-found`. Files are stored like the cart's (cart-documents.ts): put in the
+// transaction, deleted if it rolls back; the replaced ones deleted once it has committed.
+import { and, asc, eq } from 'drizzle-orm';
+import type { LocalizedText } from '../../domain/catalogue-types';
+import { clientFileName, type DocumentType } from '../../domain/document-upload';
+import { acceptsNewDocuments, readDocumentType, type ReloadDocsTarget } from '../../domain/reload-docs';
+import { failure, success, type FieldProblems, type Result } from '../../domain/result';
+import { DOCUMENT_FILE_FIELDS, type DocumentFileField } from '../../forms/document-files';
+import type { ShopDb } from '../db/client';
+import { orderItemDocuments, orderItems, orders } from '../db/schema';
+import type { UploadedDocument } from '../http/multipart';
+import type { ServiceDeps } from '.';
+import type { CartOwner } from './cart-contract';
+import { deleteStoredFiles } from './cart-documents';
+import { findOwner, isUuid } from './cart-items';
+import { frontDocumentIdOf, queueReloadDocsMail, type ReloadDocsMailOutcome } from './reload-docs-mail';
+import type { ReloadDocsLinks } from './reload-docs-link';
+
+export type ReloadDocsField = 'documentType' | DocumentFileField;
+
+/** What the page shows of the item whose documents are asked for. */
+export type ReloadDocsItemView = {
+  orderNumber: number;
+  productName: LocalizedText;
+  documentType: DocumentType | null;
+};
+
+export type ReplaceDocumentsRequest = {
+  owner: CartOwner;
+  target: ReloadDocsTarget;
+  /** As sent: checked here (PASSPORT or IDENTITY). */
+  documentType: string;
+  /** What the upload reader accepted (size cap and type already checked). */
+  uploads: Partial<Record<DocumentFileField, UploadedDocument>>;
+};
+
+export type ReplaceDocumentsResult = Result<null, 'not-found' | 'invalid', ReloadDocsField>;
+
+/** Support's request, by one order item or every card item of an order. */
+export type DocumentsRequestTarget = { orderItemId: string } | { orderId: string };
+export type DocumentsRequestResult = Result<{ outcomes: ReloadDocsMailOutcome[] }, 'not-found'>;
+
+type ItemRow = typeof orderItems.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+const SIDES = [
+  ['FRONT', DOCUMENT_FILE_FIELDS.FRONT],
+  ['BACK', DOCUMENT_FILE_FIELDS.BACK],
+] as const;
+
+export function createReloadDocsService(
+  { db, logger, documents }: Pick<ServiceDeps, 'db' | 'logger' | 'documents'>,
+  { links }: { links: ReloadDocsLinks },
+) {
+  /** The item the link names, when the hash is its own, the owner placed its order and it takes documents; else null. */
+  async function authorisedItem(executor: ShopDb, owner: CartOwner, target: ReloadDocsTarget, lock = false) {
+    if (!isUuid(target.orderItemId) || !links.accepts(target.orderItemId, target.hash)) return null;
+    const customer = await findOwner(executor, owner);
+    if (!customer) return null;
+    const query = executor
+      .select({ item: orderItems, order: orders })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orderItems.id, target.orderItemId), eq(orders.customerId, customer.id)))
+      .limit(1);
+    const [row] = lock ? await query.for('update', { of: orderItems }) : await query;
+    if (!row || !acceptsNewDocuments({ kind: row.item.kind, orderStatus: row.order.status })) return null;
+    return row;
+  }
+
+  /** Writes the new sides' rows in place of every old one; ids are recorded as they are made. */
+  async function replaceRows(tx: ShopDb, item: ItemRow, uploads: ReplaceDocumentsRequest['uploads'], changes: { stored: string[]; replaced: string[] }) {
+    const removed = await tx.delete(orderItemDocuments).where(eq(orderItemDocuments.orderItemId, item.id)).returning({ storageId: orderItemDocuments.storageId });
+    changes.replaced.push(...removed.map((row) => row.storageId));
+    for (const [side, field] of SIDES) {
+      const upload = uploads[field];
+      if (!upload) continue;
+      const fileName = clientFileName(upload.fileName);
+      const storageId = await documents.put(upload.bytes, { type: upload.type, fileName });
+      changes.stored.push(storageId);
+      await tx.insert(orderItemDocuments).values({ orderItemId: item.id, side, storageId, fileType: upload.type, fileName, sizeBytes: upload.bytes.byteLength });
+    }
+  }
+
+  async function requestFor(tx: ShopDb, order: OrderRow, item: ItemRow): Promise<ReloadDocsMailOutcome> {
+    return queueReloadDocsMail(tx, { order, item, frontDocumentId: await frontDocumentIdOf(tx, item.id), links });
+  }
+
+  return {
+    /** The item as the page shows it, or null when the link does not authorise this fan. */
+    async open(owner: CartOwner, target: ReloadDocsTarget): Promise<ReloadDocsItemView | null> {
+      const row = await authorisedItem(db, owner, target);
+      return row ? { orderNumber: row.order.number, productName: row.item.name, documentType: row.item.documentType } : null;
+    },
+
+    /**
+     * Replaces the item's documents with the type and sides sent: the front is required (a new
+     * document is a whole one: an old back does not stay with a new front).
+     */
+    async replace(request: ReplaceDocumentsRequest): Promise<ReplaceDocumentsResult> {
+      if (!(await authorisedItem(db, request.owner, request.target))) return failure('not-found');
+      const type = readDocumentType(request.documentType);
+      const problems: FieldProblems<ReloadDocsField> = {};
+      if ('problem' in type) problems.documentType = type.problem;
+      if (!request.uploads.documentFront) problems.documentFront = 'required';
+      if ('problem' in type || Object.keys(problems).length > 0) return failure('invalid', problems);
+
+      const changes = { stored: [] as string[], replaced: [] as string[] };
+      try {
+        const done = await db.transaction(async (tx) => {
+          // Locked and checked again: two uploads at once go one after the other.
+          const row = await authorisedItem(tx, request.owner, request.target, true);
+          if (!row) return false;
+          await replaceRows(tx, row.item, request.uploads, changes);
+          await tx.update(orderItems).set({ documentType: type.documentType }).where(eq(orderItems.id, row.item.id));
+          return true;
+        });
+        if (!done) {
+          await deleteStoredFiles(documents, logger, changes.stored, 'of a refused reload');
+          return failure('not-found');
+        }
+      } catch (error) {
+        await deleteStoredFiles(documents, logger, changes.stored, 'of a reload that was rolled back');
+        throw error;
+      }
+      await deleteStoredFiles(documents, logger, changes.replaced, 'replaced by a reload');
+      return success(null);
+    },
+
+    /**
+     * Support asks a fan for new documents (offline: /dev/reload-docs): the mail with the link for
+     * the item, or for every card item of the order, when it takes documents (a paid card).
+     */
+    async requestDocuments(target: DocumentsRequestTarget): Promise<DocumentsRequestResult> {
+      const id = 'orderItemId' in target ? target.orderItemId : target.orderId;
+      if (!isUuid(id)) return failure('not-found');
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ item: orderItems, order: orders })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where('orderItemId' in target ? eq(orderItems.id, id) : eq(orderItems.orderId, id))
+          .orderBy(asc(orderItems.position));
+        const asked = rows.filter((row) => acceptsNewDocuments({ kind: row.item.kind, orderStatus: row.order.status }));
+        if (asked.length === 0) return failure('not-found');
+        const outcomes: ReloadDocsMailOutcome[] = [];
+        for (const row of asked) outcomes.push(await requestFor(tx, row.order, row.item));
+        return success({ outcomes });
+      });
+    },
+  };
+}
+
+export type ReloadDocsService = ReturnType<typeof createReloadDocsService>;

@@ -1,0 +1,84 @@
+import { Link } from 'react-router';
+import { membershipListPath, membershipSectionPath } from '../../domain/membership-manage';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
+import { Breadcrumb } from '../ui/breadcrumb';
+import { MembershipCard } from './membership-card';
+import { MembershipFacts } from './membership-list-page';
+import type { HolderView, MembershipCardView } from './membership-views';
+
+export type MembershipDetailView = {
+  card: MembershipCardView;
+  /** Null for a gifter who neither holds nor manages it, or while nobody holds it. */
+  holder: HolderView | null;
+  seesHolderData: boolean;
+  gift: { redeemed: boolean } | null;
+  automaticRenewal: boolean;
+};
+
+/** One membership: its card, facts, holder's data (for holder and manager) and its two sections. */
+export function MembershipDetailPage({ view }: { view: MembershipDetailView }) {
+  const { t } = useShopTranslation(['membership', 'account']);
+  const { card, holder } = view;
+  const isGifter = card.roles.includes('gifter');
+  return (
+    <div className="membership-page">
+      <Breadcrumb
+        trail={[
+          { to: '/account', label: t('breadcrumb.account') },
+          { to: membershipListPath(), label: t('breadcrumb.list') },
+        ]}
+        current={card.code}
+      />
+      <h1>{card.productName}</h1>
+      <MembershipCard imageUrl={card.imageUrl} productName={card.productName} code={card.code} large />
+      <MembershipFacts membership={card} />
+      {isGifter && view.gift ? <p>{view.gift.redeemed ? t('detail.giftRedeemed') : t('detail.giftNotRedeemed')}</p> : null}
+      <section aria-labelledby="holder-heading">
+        <h2 id="holder-heading">{t('detail.holderHeading')}</h2>
+        {!view.seesHolderData ? (
+          <p>{t('detail.holderHidden')}</p>
+        ) : holder ? (
+          <dl className="membership-facts">
+            <HolderFact label={t('detail.holderFields.name')} value={holder.name} />
+            <HolderFact label={t('detail.holderFields.dob')} value={holder.dob} />
+            <HolderFact label={t('detail.holderFields.email')} value={holder.email} />
+            <HolderFact label={t('detail.holderFields.phone')} value={holder.phone} />
+            <HolderFact label={t('detail.holderFields.taxCode')} value={holder.taxCode} />
+          </dl>
+        ) : (
+          <p>{t('facts.noHolder')}</p>
+        )}
+      </section>
+      <section aria-labelledby="renewal-heading">
+        <h2 id="renewal-heading">{t('detail.renewalHeading')}</h2>
+        <dl className="membership-facts">
+          <HolderFact label={t('detail.automaticRenewal')} value={view.automaticRenewal ? t('detail.yes') : t('detail.no')} />
+        </dl>
+      </section>
+      <nav aria-labelledby="sections-heading">
+        <h2 id="sections-heading">{t('detail.sectionsHeading')}</h2>
+        <ul className="membership-links">
+          <li>
+            <Link to={membershipSectionPath(card.code, 'renewal')}>{t('detail.renewalLink')}</Link>
+          </li>
+          <li>
+            <Link to={membershipSectionPath(card.code, 'upgrade')}>{t('detail.upgradeLink')}</Link>
+          </li>
+        </ul>
+      </nav>
+      <p>
+        <Link to={membershipListPath()}>{t('detail.backToList')}</Link>
+      </p>
+    </div>
+  );
+}
+
+function HolderFact({ label, value }: { label: string; value: string | null }) {
+  const { t } = useShopTranslation('account');
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value ?? t('dashboard.notProvided')}</dd>
+    </div>
+  );
+}

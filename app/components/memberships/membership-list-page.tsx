@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { MEMBERSHIP_TABS, membershipListPath, type MembershipTab } from '../../domain/membership-manage';
+import { useShopTranslation } from '../../i18n/use-shop-translation';
+import type { MembershipCardView } from './membership-views';
+import { Breadcrumb } from '../ui/breadcrumb';
+import { MembershipCard } from './membership-card';
+import { TabLinks } from './tab-links';
+
+/**
+ * The spec's My Membership list: four tabs as links (`?tab=`), one card per membership whose
+ * heading links to its page, and an empty state per tab.
+ */
+export function MembershipListPage({ tab, memberships }: { tab: MembershipTab; memberships: MembershipCardView[] }) {
+  const { t } = useShopTranslation('membership');
+  const tabs = MEMBERSHIP_TABS.map((key) => ({ key, href: membershipListPath(key), label: t(`list.tabs.${key}`), current: key === tab }));
+  return (
+    <div className="membership-page">
+      <Breadcrumb trail={[{ to: '/account', label: t('breadcrumb.account') }]} current={t('breadcrumb.list')} />
+      <h1>{t('list.heading')}</h1>
+      <TabLinks label={t('list.tabsLabel')} tabs={tabs} />
+      <section aria-labelledby="membership-tab-heading">
+        <h2 id="membership-tab-heading" className="visually-hidden">
+          {t(`list.tabs.${tab}`)}
+        </h2>
+        <p>
+          {t(`list.intro.${tab}`)} {t('list.liveOnly')}
+        </p>
+        {memberships.length === 0 ? (
+          <>
+            <p>{t(`list.empty.${tab}`)}</p>
+            <p>
+              <Link to="/products" className="button button--primary">
+                {t('list.browse')}
+              </Link>
+            </p>
+          </>
+        ) : (
+          <ul className="membership-list">
+            {memberships.map((membership) => (
+              <li key={membership.code} className="membership-list__item">
+                <MembershipCard imageUrl={membership.imageUrl} productName={membership.productName} code={membership.code} decorative />
+                <div>
+                  <h3>
+                    <Link to={membership.href}>{membership.productName}</Link>
+                  </h3>
+                  <MembershipFacts membership={membership} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Code, status, season, holder (when the fan may see it) and the fan's roles. */
+export function MembershipFacts({ membership }: { membership: MembershipCardView }) {
+  const { t } = useShopTranslation('membership');
+  const facts: [string, React.ReactNode][] = [
+    [t('facts.code'), <span className="membership-code">{membership.code}</span>],
+    [t('facts.status'), t(`status.${membership.status}`)],
+    ...(membership.season ? [[t('facts.season'), membership.season] as [string, string]] : []),
+    ...(membership.roles.includes('gifter') && membership.roles.length === 1 ? [] : [[t('facts.holder'), membership.holderName ?? t('facts.noHolder')] as [string, string]]),
+    [t('facts.roles'), membership.roles.map((role) => t(`roles.${role}`)).join(', ')],
+  ];
+  return (
+    <dl className="membership-facts">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * Redeeming a gift (issue 15; spec checkout-account §4 "Redeem gift", §5 "Gift redemption", §8).
+ * A paid gift is a membership with a gifter and neither manager nor holder. The fan who opens
+ * its link and confirms becomes its manager (redeemed); choosing the holder then uses it up
+ * (activated). From then on the link answers "already redeemed" to its manager and "taken" to
+ * anyone else: only the manager may come back to it. Pure: the gifts service reads and writes.
+ */
+import { ageOn } from './age';
+import type { ConfigureCheckContext } from './configure';
+import type { CalendarDay } from './shop-time';
+
+/** Spec §9: minors under 16 cannot be managers, so cannot redeem. */
+export const MIN_REDEEMER_AGE = 16;
+
+export function isOldEnoughToRedeem(birthDate: CalendarDay, today: CalendarDay): boolean {
+  return ageOn(birthDate, today) >= MIN_REDEEMER_AGE;
+}
+
+/** What a gift's link can still lead to, as the gifts service reads it. */
+export type GiftState = {
+  membershipStatus: 'ready' | 'active' | 'expired' | 'cancelled';
+  managerCustomerId: string | null;
+  holderCustomerId: string | null;
+  /** When its manager chose the holder; null before. */
+  activatedAt: Date | null;
+};
+
+/**
+ * The gift check's answer for one fan (spec §3 "Gift check response": manager, holder, code,
+ * label): whether they manage it, hold it, and where its link takes them.
+ */
+export type GiftCheck = { manager: boolean; holder: boolean; step: RedemptionStep };
+
+/**
+ * - `confirm`: nobody has taken it on; the fan is asked to confirm (spec: neither manager nor holder).
+ * - `holder-choice`: the fan redeemed it and has still to choose its holder.
+ * - `already-redeemed`: the fan took it on and it is used up (spec: ok but status not ready).
+ * - `taken`: someone else redeemed it (spec: afterwards only the manager can reuse the link).
+ * - `unavailable`: the membership was cancelled or has expired.
+ */
+export type RedemptionStep = 'confirm' | 'holder-choice' | 'already-redeemed' | 'taken' | 'unavailable';
+
+export function checkGift(state: GiftState, customerId: string): GiftCheck {
+  const manager = state.managerCustomerId === customerId;
+  const holder = state.holderCustomerId === customerId;
+  return { manager, holder, step: stepOf(state, manager, holder) };
+}
+
+function stepOf(state: GiftState, manager: boolean, holder: boolean): RedemptionStep {
+  if (state.membershipStatus === 'cancelled' || state.membershipStatus === 'expired') return 'unavailable';
+  if (manager) return state.activatedAt === null ? 'holder-choice' : 'already-redeemed';
+  // A holder who is not its manager has the membership already; the link has nothing left for them.
+  if (holder) return 'already-redeemed';
+  return state.managerCustomerId === null ? 'confirm' : 'taken';
+}
+
+/** The errors the redeem page shows with their code (spec §8: REDEEM_GIFT.GENERIC_ERROR is a label plus its code). */
+export const GIFT_ERROR_CODES = {
+  'not-found': 'GIFT_NOT_FOUND',
+  taken: 'GIFT_ALREADY_REDEEMED',
+  unavailable: 'GIFT_UNAVAILABLE',
+  'too-many-attempts': 'TOO_MANY_ATTEMPTS',
+} as const;
+export type GiftError = keyof typeof GIFT_ERROR_CODES;
+
+/** What the holder choice needs to know of the gift's product (the redeem response's product). */
+export type GiftProduct = { tags: readonly string[]; minHolderAge: number | null; maxHolderAge: number | null };
+
+/**
+ * The holder choice is the configure form's buy-for choice and holder for a membership
+ * (`checkConfigureDraft` with this context, in the browser and the gifts service alike): the
+ * product's holder ages count, nothing else of the product is asked again (the gifter chose the
+ * size; price and stock were settled when it was paid).
+ */
+export function holderChoiceContext(
+  product: GiftProduct,
+  { customerBirthDate, today, countryNationalCodes }: Pick<ConfigureCheckContext, 'customerBirthDate' | 'today' | 'countryNationalCodes'>,
+): ConfigureCheckContext {
+  return {
+    process: 'buy',
+    product: {
+      kind: 'membership',
+      tags: product.tags,
+      minHolderAge: product.minHolderAge,
+      maxHolderAge: product.maxHolderAge,
+      priceCents: null,
+      availability: 'available',
+      soldOut: false,
+      variants: [],
+      customization: null,
+    },
+    customerBirthDate,
+    today,
+    countryNationalCodes,
+  };
+}

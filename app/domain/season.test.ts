@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { hasSeasonStarted, issuedStatusOf, nextSeason, seasonStartDay } from './season';
+
+describe('seasonStartDay', () => {
+  it('is 1 July of the first year', () => {
+    expect(seasonStartDay('2025/26')).toBe('2025-07-01');
+    expect(seasonStartDay('2099/00')).toBe('2099-07-01');
+  });
+  it('is null for anything else', () => {
+    for (const season of ['2025/27', '2025-26', '2025/2026', '25/26', ' 2025/26', '']) expect(seasonStartDay(season)).toBeNull();
+  });
+});
+
+describe('hasSeasonStarted', () => {
+  it('starts on its first day, not the day before', () => {
+    expect(hasSeasonStarted('2026/27', '2026-06-30')).toBe(false);
+    expect(hasSeasonStarted('2026/27', '2026-07-01')).toBe(true);
+    expect(hasSeasonStarted('2025/26', '2026-11-25')).toBe(true);
+  });
+  it('has started for what has no season, never for a season it cannot read', () => {
+    expect(hasSeasonStarted(null, '2000-01-01')).toBe(true);
+    expect(hasSeasonStarted('next year', '2100-01-01')).toBe(false);
+  });
+});
+
+describe('issuedStatusOf', () => {
+  it('is active during its season once the holder is known, else ready', () => {
+    expect(issuedStatusOf({ season: '2025/26', hasHolder: true }, '2025-07-01')).toBe('active');
+    expect(issuedStatusOf({ season: '2025/26', hasHolder: true }, '2025-06-30')).toBe('ready');
+    // A gift waits for its holder to be chosen.
+    expect(issuedStatusOf({ season: '2025/26', hasHolder: false }, '2025-07-01')).toBe('ready');
+    expect(issuedStatusOf({ season: null, hasHolder: true }, '2025-01-01')).toBe('active');
+  });
+});
+
+describe('nextSeason', () => {
+  it('is the season after, across a century', () => {
+    expect(nextSeason('2025/26')).toBe('2026/27');
+    expect(nextSeason('2098/99')).toBe('2099/00');
+    expect(nextSeason('2099/00')).toBe('2100/01');
+  });
+
+  it('is null for what is not a season', () => {
+    expect(nextSeason('2025/27')).toBeNull();
+    expect(nextSeason('2025-26')).toBeNull();
+    expect(nextSeason('')).toBeNull();
+  });
+});

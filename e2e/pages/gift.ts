@@ -1,0 +1,65 @@
+import { expect, type Page } from '@playwright/test';
+import type { Language } from '../support/shop';
+import { saveAddress } from './cart';
+import { CHECKOUT_TEXTS, openCheckoutWithMembershipTerms } from './checkout';
+import { DevPages } from './dev';
+import { BLACK_AND_WHITE_PRICE, HostedCheckout } from './payment';
+
+/** The redeem page's texts (app/locales/{it,en}/gift.json and configure.json) the tests are driven by. */
+export const GIFT_TEXTS = {
+  en: {
+    confirmTitle: (gifter: string) => `${gifter} has given you a gift`,
+    accept: 'Accept the gift',
+    backHome: 'Back to home',
+    holderTitle: (product: string) => `Who will hold ${product}?`,
+    forMe: 'For me',
+    forMinor: 'For a minor I look after',
+    activate: 'Accept and activate',
+    activated: (product: string) => `Gift accepted: you will find ${product} in your account.`,
+    alreadyRedeemed: 'Membership already redeemed: you can find it in your account.',
+    taken: 'This gift has already been redeemed by someone else.',
+    notFound: "We can't find this gift: check that you opened the whole link from the e-mail.",
+    managerWrongTitle: 'Impossible to redeem the gift',
+    product: 'Black & White',
+  },
+  it: {
+    confirmTitle: (gifter: string) => `${gifter} ti ha fatto un regalo`,
+    accept: 'Accetta il regalo',
+    backHome: 'Torna alla home',
+    holderTitle: (product: string) => `Chi sarà titolare di ${product}?`,
+    forMe: 'Per me',
+    forMinor: 'Per un minore di cui mi occupo',
+    activate: 'Accetta e attiva',
+    activated: (product: string) => `Regalo accettato: trovi ${product} nel tuo account.`,
+    alreadyRedeemed: 'Membership già riscattata: la trovi nel tuo account.',
+    taken: "Questo regalo è già stato riscattato da un'altra persona.",
+    notFound: "Non troviamo questo regalo: controlla di aver aperto il link completo dell'e-mail.",
+    managerWrongTitle: 'Impossibile riscattare il regalo',
+    product: 'Black & White',
+  },
+} as const;
+
+/**
+ * The signed-in fan (profile complete) gives Black & White to `recipientEmail` and pays on the
+ * PSP's page; answers the redemption link (path and query) from the mail in the outbox.
+ */
+export async function giveBlackAndWhite(page: Page, language: Language, recipientEmail: string): Promise<string> {
+  await saveAddress(page.request, { countryCode: 'IT', provinceCode: 'TO', cityCode: 'L219', postalCode: '10121', street: 'Via Roma', number: '1' });
+  const added = await page.request.post('/products/black-and-white/configure/gift', {
+    form: { giftRecipient: 'someone', giftContactType: 'EMAIL', giftEmail: recipientEmail, giftMessage: 'Forza!' },
+  });
+  expect(added.ok(), `added: ${added.status()}`).toBe(true);
+  await openCheckoutWithMembershipTerms(page, language);
+  await page.getByRole('button', { name: CHECKOUT_TEXTS[language].pay, exact: true }).click();
+  const hosted = new HostedCheckout(page, language, BLACK_AND_WHITE_PRICE[language]);
+  await hosted.expectOpen();
+  await hosted.payByCard('APPROVED');
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/);
+
+  await new DevPages(page).openOutbox(recipientEmail);
+  const mail = page.locator('main li');
+  await expect(mail).toHaveCount(1);
+  const link = /\/redeem-gift\?code=[0-9A-Z]+&giftCode=[0-9A-Z]{16}/.exec((await mail.textContent()) ?? '')?.[0];
+  expect(link, 'the redemption link in the mail').toBeTruthy();
+  return link ?? '';
+}

@@ -1,0 +1,243 @@
+// New identity documents for a paid club card (issue 15) on a real database (PGlite, and
+// PostgreSQL in the other project): the link's owner replaces the card's documents (the old files
+// leave the store); anything else about the link is the same not-found; bad files are refused at
+// their fields; fulfilment and support's request queue the mail with the link.
+import { and, eq, like } from 'drizzle-orm';
+import type { RouterContextProvider } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authContext } from '../app/.server/auth/context';
+import type { Database } from '../app/.server/db/client';
+import { mailOutbox, orderItemDocuments, orderItems } from '../app/.server/db/schema';
+import { createReloadDocsLinks } from '../app/.server/services/reload-docs-link';
+import { DOCUMENT_MAX_BYTES } from '../app/domain/document-upload';
+import { reloadDocsPath } from '../app/domain/reload-docs';
+import { shopContext } from '../app/context';
+import * as devReloadDocs from '../app/routes/dev/reload-docs';
+import * as reloadDocsRoute from '../app/routes/orders/reload-docs';
+import { MARIO_PROFILE, scan, testDocumentStore, type TestFan } from './support/cart';
+import { manualClock } from './support/clock';
+import { createTestDatabase } from './support/database';
+import { devPageArgs, statusOf } from './support/dev-pages';
+import { couponMembershipInCart, placeRequest } from './support/orders';
+import { cardOrdered, documentRowsOf, payOrder, runSecured } from './support/reload-docs';
+import { serviceDepsFor, servicesFor } from './support/services';
+import { createShopContext, signedInCookie } from './support/signed-in';
+
+let database: Database;
+let context: RouterContextProvider;
+let stopAuth: () => void;
+let uploads: Awaited<ReturnType<typeof testDocumentStore>>;
+const clock = manualClock('2026-12-01T09:00:00Z');
+const services = () => context.get(shopContext).services;
+const reloadDocs = () => services().reloadDocs;
+// The shop's own links: the same session secret as the services' configuration.
+const links = () => createReloadDocsLinks(serviceDepsFor(database).config);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploads = await testDocumentStore();
+  ({ context, stop: stopAuth } = await createShopContext(database, clock));
+  context.set(shopContext, { ...context.get(shopContext), services: servicesFor(database, { clock, documents: uploads.store }) });
+});
+
+afterAll(async () => {
+  stopAuth?.();
+  await uploads?.remove();
+  await database?.close();
+});
+
+/** Mario Rossi signed in (a session cookie), with the profile buying needs. */
+async function signedInFan(subject: string): Promise<TestFan & { cookie: string }> {
+  const { customer, cookie } = await signedInCookie(context, subject, { firstName: 'Mario', lastName: 'Rossi' });
+  await services().customers.updateProfile(customer.id, subject, MARIO_PROFILE);
+  return { owner: { customerId: customer.id, subject }, ip: '2001:db8::15', cookie };
+}
+
+const buyCard = (fan: TestFan, paid = true) => cardOrdered(database, services(), fan, { clock, links: links(), paid });
+const targetOf = (itemId: string) => ({ orderItemId: itemId, hash: links().hashOf(itemId) });
+const passport = { documentFront: scan('passport-front.png', 'NEWFRONT'), documentBack: scan('passport-back.png', 'NEWBACK') };
+const mailsFor = (itemId: string) => database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, `reload-docs:${itemId}%`));
+
+describe('the card’s owner, through the link', () => {
+  it('sees the card and replaces its documents: new rows and type, old file gone from the store', async () => {
+    const fan = await signedInFan('reload-owner');
+    const { itemId } = await buyCard(fan);
+    const [oldFront] = await documentRowsOf(database, itemId);
+    expect(await uploads.store.get(oldFront!.storageId)).not.toBeNull();
+
+    expect(await reloadDocs().open(fan.owner, targetOf(itemId))).toMatchObject({ documentType: 'IDENTITY', productName: { en: 'Club Card' } });
+    expect(oldFront).toMatchObject({ side: 'FRONT', fileName: 'front.png' });
+    expect(await reloadDocs().replace({ owner: fan.owner, target: targetOf(itemId), documentType: 'PASSPORT', uploads: passport })).toEqual({ ok: true, value: null });
+
+    const rows = await documentRowsOf(database, itemId);
+    expect(rows.map((row) => [row.side, row.fileName, row.fileType])).toEqual([
+      ['BACK', 'passport-back.png', 'png'],
+      ['FRONT', 'passport-front.png', 'png'],
+    ]);
+    expect((await database.db.select().from(orderItems).where(eq(orderItems.id, itemId)))[0]?.documentType).toBe('PASSPORT');
+    expect(await uploads.store.get(oldFront!.storageId)).toBeNull();
+    const newFront = await uploads.store.get(rows[1]!.storageId);
+    expect(Buffer.from(newFront!.bytes).toString('latin1')).toContain('NEWFRONT');
+    // Stored encrypted, as the cart's are.
+    expect((await uploads.rawFile(rows[1]!.storageId)).toString('latin1')).not.toContain('NEWFRONT');
+  });
+
+  it('needs the type and the front: refused at the fields, nothing changed or stored', async () => {
+    const fan = await signedInFan('reload-incomplete');
+    const { itemId } = await buyCard(fan);
+    const before = await documentRowsOf(database, itemId);
+    const filesBefore = await uploads.files();
+    const refused = await reloadDocs().replace({ owner: fan.owner, target: targetOf(itemId), documentType: 'LICENCE', uploads: { documentBack: passport.documentBack } });
+    expect(refused).toEqual({ ok: false, reason: 'invalid', fields: { documentType: 'invalid', documentFront: 'required' } });
+    expect(await documentRowsOf(database, itemId)).toEqual(before);
+    expect(await uploads.files()).toEqual(filesBefore);
+  });
+});
+
+describe('a link that does not authorise the fan', () => {
+  it('is not found alike for a wrong hash, another fan, a card not paid and an item that is not a card', async () => {
+    const owner = await signedInFan('reload-victim');
+    const stranger = await signedInFan('reload-stranger');
+    const { itemId } = await buyCard(owner);
+    const unpaid = await buyCard(await signedInFan('reload-unpaid'), false);
+    const membershipFan = await signedInFan('reload-membership');
+    await couponMembershipInCart(services(), membershipFan);
+    const placed = await services().orders.place(placeRequest(membershipFan, { expectedTotalCents: 0 }));
+    if (!placed.ok) throw new Error('membership not placed');
+    const membershipItem = (await services().orders.find(membershipFan.owner, placed.value.orderId))?.lines[0]?.id ?? '';
+
+    const cases = [
+      { who: owner, target: { orderItemId: itemId, hash: links().hashOf(unpaid.itemId) } },
+      { who: owner, target: { orderItemId: itemId, hash: `${targetOf(itemId).hash.slice(0, -1)}A` } },
+      { who: stranger, target: targetOf(itemId) },
+      { who: (await signedInFan('reload-unpaid')), target: targetOf(unpaid.itemId) },
+      { who: membershipFan, target: targetOf(membershipItem) },
+      { who: owner, target: targetOf('not-a-uuid') },
+    ];
+    const before = await documentRowsOf(database, itemId);
+    const filesBefore = await uploads.files();
+    for (const { who, target } of cases) {
+      expect(await reloadDocs().open(who.owner, target), JSON.stringify(target)).toBeNull();
+      expect(await reloadDocs().replace({ owner: who.owner, target, documentType: 'PASSPORT', uploads: passport })).toEqual({ ok: false, reason: 'not-found', fields: {} });
+    }
+    expect(await documentRowsOf(database, itemId)).toEqual(before);
+    expect(await uploads.files()).toEqual(filesBefore);
+  });
+});
+
+describe('the page (/reload-docs)', () => {
+  const post = (fields: Record<string, string | File>) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    return body;
+  };
+  /** The smallest PNG (signature and header chunk: what the type check reads), padded to `size` bytes. */
+  const png = (name: string, size = 128) => {
+    const bytes = new Uint8Array(size);
+    bytes.set(Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'));
+    return new File([bytes], name, { type: 'image/png' });
+  };
+
+  it('goes home without id or hash, and is the 404 page for a wrong hash', async () => {
+    const fan = await signedInFan('reload-page-links');
+    const { itemId } = await buyCard(fan);
+    for (const path of ['/reload-docs', `/reload-docs?id=${itemId}`, '/reload-docs?hash=abc']) {
+      expect(await runSecured(context, reloadDocsRoute.loader as never, path, { cookie: fan.cookie })).toMatchObject({ status: 302, location: '/' });
+    }
+    const wrong = reloadDocsPath(itemId, links().hashOf(fan.owner.customerId));
+    expect((await runSecured(context, reloadDocsRoute.loader as never, wrong, { cookie: fan.cookie })).status).toBe(404);
+    expect((await runSecured(context, reloadDocsRoute.action as never, wrong, { cookie: fan.cookie, body: post({ documentType: 'PASSPORT', documentFront: png('a.png') }) })).status).toBe(404);
+    const page = await runSecured(context, reloadDocsRoute.loader as never, reloadDocsPath(itemId, links().hashOf(itemId)), { cookie: fan.cookie });
+    expect(page).toMatchObject({ status: 200, data: { item: { productName: 'Club Card', documentType: 'IDENTITY' } } });
+  });
+
+  it('refuses bad files at their fields (400): a file that is no image, a missing front, one over 4 MB', async () => {
+    const fan = await signedInFan('reload-page-files');
+    const { itemId } = await buyCard(fan);
+    const path = reloadDocsPath(itemId, links().hashOf(itemId));
+    const before = await documentRowsOf(database, itemId);
+    const send = (fields: Record<string, string | File>) => runSecured(context, reloadDocsRoute.action as never, path, { cookie: fan.cookie, body: post(fields) });
+
+    const notAnImage = await send({ documentType: 'PASSPORT', documentFront: new File(['just text'], 'front.png', { type: 'image/png' }) });
+    expect(notAnImage).toMatchObject({ status: 400, data: { result: { error: { documentFront: ['configureParts:errors.documents.type'] } } } });
+    const noFront = await send({ documentType: '', documentBack: png('back.png') });
+    expect(noFront).toMatchObject({ status: 400, data: { result: { error: { documentType: ['forms:fields.required'], documentFront: ['forms:fields.required'] } } } });
+    const tooLarge = await send({ documentType: 'PASSPORT', documentFront: png('big.png', DOCUMENT_MAX_BYTES + 1) });
+    expect(tooLarge).toMatchObject({ status: 400, data: { result: { error: { documentFront: ['configureParts:errors.documents.tooLarge'] } } } });
+    expect(await documentRowsOf(database, itemId)).toEqual(before);
+
+    const saved = await send({ documentType: 'PASSPORT', documentFront: png('exactly-4mb.png', DOCUMENT_MAX_BYTES) });
+    expect(saved).toMatchObject({ status: 303, location: '/thankyou?documents=1' });
+    expect((await documentRowsOf(database, itemId)).map((row) => [row.side, row.fileName, row.sizeBytes])).toEqual([['FRONT', 'exactly-4mb.png', DOCUMENT_MAX_BYTES]]);
+  });
+});
+
+describe('the mail with the link', () => {
+  it('goes out from fulfilment for a paid card without a front, once, with the link that works', async () => {
+    const fan = await signedInFan('reload-mail-fulfil');
+    const { orderId, itemId } = await buyCard(fan, false);
+    await database.db.delete(orderItemDocuments).where(eq(orderItemDocuments.orderItemId, itemId));
+    expect(await payOrder(database, orderId, { clock, links: links() })).toBe(true);
+    expect(await services().orders.fulfil(orderId)).toBe('not-paid');
+
+    const mails = await mailsFor(itemId);
+    expect(mails.map((mail) => [mail.dedupeKey, mail.kind, mail.toAddress, mail.language])).toEqual([[`reload-docs:${itemId}`, 'reload-docs', 'reload-mail-fulfil@example.org', 'it']]);
+    const link = new URL(/https:\/\/shop\.example\/reload-docs\?\S+/.exec(mails[0]!.textBody)![0]);
+    expect(link.searchParams.get('id')).toBe(itemId);
+    expect(await reloadDocs().open(fan.owner, { orderItemId: itemId, hash: link.searchParams.get('hash') ?? '' })).not.toBeNull();
+  });
+
+  it('does not go out from fulfilment for a card with its front', async () => {
+    const { itemId } = await buyCard(await signedInFan('reload-mail-none'));
+    expect(await mailsFor(itemId)).toEqual([]);
+  });
+
+  it('goes out when support asks, by item or by order; again only once new documents came', async () => {
+    const fan = await signedInFan('reload-mail-support');
+    const { orderId, itemId } = await buyCard(fan);
+    expect(await reloadDocs().requestDocuments({ orderItemId: itemId })).toEqual({ ok: true, value: { outcomes: ['queued'] } });
+    expect(await reloadDocs().requestDocuments({ orderId })).toEqual({ ok: true, value: { outcomes: ['already-queued'] } });
+    expect(await mailsFor(itemId)).toHaveLength(1);
+
+    await reloadDocs().replace({ owner: fan.owner, target: targetOf(itemId), documentType: 'PASSPORT', uploads: passport });
+    expect(await reloadDocs().requestDocuments({ orderId })).toEqual({ ok: true, value: { outcomes: ['queued'] } });
+    expect(await mailsFor(itemId)).toHaveLength(2);
+  });
+
+  it('is refused (not found) for an unknown id, an unpaid card and an order with no card', async () => {
+    const unpaid = await buyCard(await signedInFan('reload-mail-unpaid'), false);
+    const membershipFan = await signedInFan('reload-mail-membership');
+    await couponMembershipInCart(services(), membershipFan);
+    const placed = await services().orders.place(placeRequest(membershipFan, { expectedTotalCents: 0 }));
+    if (!placed.ok) throw new Error('membership not placed');
+    for (const target of [{ orderItemId: '00000000-0000-4000-8000-000000000000' }, { orderId: 'nonsense' }, { orderItemId: unpaid.itemId }, { orderId: placed.value.orderId }]) {
+      expect(await reloadDocs().requestDocuments(target), JSON.stringify(target)).toEqual({ ok: false, reason: 'not-found', fields: {} });
+    }
+    expect(await database.db.select().from(mailOutbox).where(and(like(mailOutbox.dedupeKey, 'reload-docs:%'), eq(mailOutbox.toAddress, 'reload-mail-unpaid@example.org')))).toEqual([]);
+  });
+});
+
+describe('support’s page (/dev/reload-docs)', () => {
+  /** The page's args; with the sign-in runtime, whose session carries the notice. */
+  const ask = (production: boolean, remoteAddress: string, id: string) => {
+    const args = devPageArgs(database, production, remoteAddress)('/dev/reload-docs', { method: 'POST', body: new URLSearchParams({ id }) }) as { context: RouterContextProvider };
+    args.context.set(authContext, context.get(authContext));
+    return args as never;
+  };
+
+  it('queues the mail for a paid card by its order’s id, and says which id it does not know (400)', async () => {
+    const { orderId, itemId } = await buyCard(await signedInFan('reload-dev-page'));
+    const answer = (await devReloadDocs.action(ask(false, '127.0.0.1', ` ${orderId} `))) as Response;
+    expect([answer.status, answer.headers.get('Location')]).toEqual([303, '/dev/reload-docs']);
+    expect((await mailsFor(itemId)).map((mail) => mail.dedupeKey)).toEqual([`reload-docs:${itemId}:${(await documentRowsOf(database, itemId))[0]?.id}`]);
+    const unknown = (await devReloadDocs.action(ask(false, '127.0.0.1', '00000000-0000-4000-8000-000000000000'))) as { init: ResponseInit; data: { reply: { error: unknown } } };
+    expect([unknown.init.status, unknown.data.reply.error]).toEqual([400, { id: ['dev:reloadDocs.notFound'] }]);
+  });
+
+  it('is the 404 page in production and to another machine, and queues nothing', async () => {
+    const { itemId } = await buyCard(await signedInFan('reload-dev-guard'));
+    expect(await statusOf(() => devReloadDocs.action(ask(true, '127.0.0.1', itemId)))).toBe(404);
+    expect(await statusOf(() => devReloadDocs.action(ask(false, '192.168.1.20', itemId)))).toBe(404);
+    expect(await mailsFor(itemId)).toEqual([]);
+  });
+});
