@@ -37,6 +37,9 @@ export default [
     route('products/:id/configure/:process', 'routes/configure/configure.tsx'),
     // Upgrade a membership (issue 15): `id` is the target product, `membershipCode` the membership; `cartItem` edits.
     route('products/:id/upgrade/:membershipCode', 'routes/follow-up/upgrade.tsx'),
+    // Renew a membership: `id` is the product bought for the next season; `/renewal?ms=` leads there.
+    route('products/:id/renewal/:membershipCode', 'routes/follow-up/renewal.tsx'),
+    route('renewal', 'routes/follow-up/renewal-entry.tsx'),
     route('coupon', 'routes/configure/coupon-entry.tsx'),
     // The buyer form's on-blur tax code check (JSON).
     route('configure/tax-code', 'routes/configure/tax-code-check.ts'),

@@ -1,10 +1,9 @@
 import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
 import { saveAddress } from './pages/cart';
-import { CHECKOUT_TEXTS, giveWaivers, openCheckoutWithMembershipTerms } from './pages/checkout';
 import { signUpFanWithProfile } from './pages/configure';
 import { buyStadiumForMyself, MEMBERSHIP_TEXTS } from './pages/memberships';
-import { BLACK_AND_WHITE_PRICE, HostedCheckout } from './pages/payment';
+import { BLACK_AND_WHITE_PRICE, payCartOnHostedPage } from './pages/payment';
 import { amountToPay, expectRefusal, UPGRADE_TEXTS } from './pages/upgrade';
 
 // Upgrades (issue 15), with and without JavaScript: a fan's Stadium (a coupon's, worth nothing)
@@ -47,14 +46,7 @@ for (const language of ['it', 'en'] as const) {
     });
 
     await test.step('checkout and the PSP’s page: paid, a Black & White membership issued', async () => {
-      await giveWaivers(page, language);
-      await openCheckoutWithMembershipTerms(page, language);
-      await page.getByRole('button', { name: CHECKOUT_TEXTS[language].pay, exact: true }).click();
-      const hosted = new HostedCheckout(page, language, BLACK_AND_WHITE_PRICE[language]);
-      await hosted.expectOpen();
-      await hosted.payByCard('APPROVED');
-      await expect(page).toHaveURL(/\/thankyou\?orderId=[0-9a-f-]{36}$/);
-      await expect(page.getByRole('main').getByRole('code').filter({ hasText: /^JM[0-9A-Z]{10}$/ })).toHaveCount(1);
+      await payCartOnHostedPage(page, language);
       // The receipt says which membership the line upgraded.
       await expect(page.getByRole('main')).toContainText(`${texts.cartDetail} ${stadium}`);
     });

@@ -23,5 +23,6 @@ import gift from '../locales/en/gift.json';
 import reloadDocs from '../locales/en/reloadDocs.json';
 import membership from '../locales/en/membership.json';
 import upgrade from '../locales/en/upgrade.json';
+import renewal from '../locales/en/renewal.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, payment, paymentMethod, psp, gift, reloadDocs, membership, upgrade };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, payment, paymentMethod, psp, gift, reloadDocs, membership, upgrade, renewal };

@@ -23,5 +23,6 @@ import gift from '../locales/it/gift.json';
 import reloadDocs from '../locales/it/reloadDocs.json';
 import membership from '../locales/it/membership.json';
 import upgrade from '../locales/it/upgrade.json';
+import renewal from '../locales/it/renewal.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, payment, paymentMethod, psp, gift, reloadDocs, membership, upgrade };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, payment, paymentMethod, psp, gift, reloadDocs, membership, upgrade, renewal };

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { Language } from '../support/shop';
+import { CHECKOUT_TEXTS, giveWaivers, openCheckoutWithMembershipTerms } from './checkout';
 
 /**
  * The payment simulator's hosted pages (app/locales/{it,en}/psp.json), in the session's locale
@@ -118,4 +119,22 @@ export class HostedCheckout {
     await this.page.getByLabel(this.texts.storedCvc(lastFour)).fill('737');
     await this.page.getByRole('button', { name: this.texts.payStored(lastFour) }).click();
   }
+}
+
+/**
+ * Pays the fan's cart of one Black & White (waivers given, membership terms ticked) on the PSP's
+ * page; the membership codes of the thank-you page.
+ */
+export async function payCartOnHostedPage(page: Page, language: Language): Promise<string[]> {
+  await giveWaivers(page, language);
+  await openCheckoutWithMembershipTerms(page, language);
+  await page.getByRole('button', { name: CHECKOUT_TEXTS[language].pay, exact: true }).click();
+  const hosted = new HostedCheckout(page, language, BLACK_AND_WHITE_PRICE[language]);
+  await hosted.expectOpen();
+  await hosted.payByCard('APPROVED');
+  await expect(page).toHaveURL(/\/thankyou\?orderId=[0-9a-f-]{36}$/);
+  // With JavaScript the URL changes before React commits the new page: wait for the code itself.
+  const codes = page.getByRole('main').getByRole('code').filter({ hasText: /^JM[0-9A-Z]{10}$/ });
+  await expect(codes, 'the membership code on the thank-you page').toHaveCount(1);
+  return codes.allTextContents();
 }

@@ -37,6 +37,30 @@ export async function stadiumForMyself(context: IssueContext, fan: TestFan): Pro
   return code!;
 }
 
+/** A membership with a price for the fan themselves (waiver given), paid; `shipTo` for one that ships. */
+async function paidForMyself(context: IssueContext, fan: TestFan, productId: string, shipTo: string | null): Promise<string> {
+  const addressId = await addressOf(context.services, fan);
+  const itemId = await addItem(context.services, fan, productId, 'buy', { buyFor: 'BUY_CARD' });
+  const waived = await context.services.cart.setWithdrawalWaiver(fan.owner, itemId, true);
+  if (!waived.ok) throw new Error('waiver refused');
+  if (shipTo !== null) {
+    const shipped = await context.services.cart.chooseShippingAddress(fan.owner, itemId, shipTo);
+    if (!shipped.ok) throw new Error(`not shipped: ${JSON.stringify(shipped)}`);
+  }
+  const [code] = await checkOut(context, fan, addressId);
+  return code!;
+}
+
+/** Black & White (49.90 on promo; nothing shipped) for the fan themselves, paid. */
+export function blackAndWhiteForMyself(context: IssueContext, fan: TestFan): Promise<string> {
+  return paidForMyself(context, fan, 'black-and-white', null);
+}
+
+/** J1897 (149.00; its welcome pack is shipped, to `shipTo`) for the fan themselves, paid. */
+export function j1897ForMyself(context: IssueContext, fan: TestFan, shipTo: string): Promise<string> {
+  return paidForMyself(context, fan, 'j1897', shipTo);
+}
+
 /** The club card (sizes 36…64, bought in 48) for the fan, shipped and billed to a new Italian address. */
 export async function cardForMyself(context: IssueContext, fan: TestFan): Promise<string> {
   const addressId = await addressOf(context.services, fan);
@@ -87,7 +111,7 @@ export async function redeemGift({ services }: IssueContext, code: string, redee
 /**
  * Moves one membership to `status`: what the activation job does on the season's first day
  * (tested in membership-activation.test.ts), here for one membership without touching the
- * file's others; and STAND-IN for expiry and cancellation, which nothing does yet.
+ * file's others; and STAND-IN for expiry, which nothing does yet.
  */
 export async function setMembershipStatus(database: Database, code: string, status: MembershipStatus): Promise<void> {
   const moved = await database.db.update(memberships).set({ status }).where(eq(memberships.code, code)).returning({ id: memberships.id });

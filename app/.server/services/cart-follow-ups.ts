@@ -19,6 +19,7 @@ import { findOwnedItemRow, findOwner, holderIdentityOf, loadCartFacts, toViews, 
 import { lockOpenCart } from './cart-writes';
 import type { CatalogueService } from './catalogue';
 import { findFollowedByCode, type FollowedMembershipRow } from './followed-memberships';
+import { applyRenewalPreferences } from './renewal-choices';
 
 /** The page's address: the product bought, the membership followed, and the item being edited. */
 export type FollowUpTarget = {
@@ -50,15 +51,18 @@ export type FollowUpPage = {
   holderName: string;
   editing: CartItemView | null;
   /** Why it cannot be bought; null: it can. */
-  refusal: FollowUpRefusal | null;
+  refusal: FollowUpPageRefusal | null;
 };
+
+/** The rules' refusal, or a product only a coupon buys (Stadium): no upgrade or renewal to pay for. */
+export type FollowUpPageRefusal = FollowUpRefusal | 'coupon-only';
 
 /**
  * - `not-found`: no such product or membership, a membership that is none of the fan's business,
  *   a product that is not a membership, or an item that is not this follow-up in the fan's cart;
  * - `refused`: the membership cannot be followed this way (the rule's reason);
  * - `invalid` on `product`: `upgradeInCart` (spec §4: only one upgrade in the cart),
- *   `membershipOfKindInCart`, `soldOut`.
+ *   `membershipOfKindInCart`, `soldOut`; a renewal's `sizeMissing`, `sizeUnavailable`.
  */
 export type FollowUpPageResult =
   | Result<FollowUpPage, 'not-found'>
@@ -66,7 +70,7 @@ export type FollowUpPageResult =
 
 export type FollowUpItemResult =
   | Result<{ itemId: string }, 'not-found' | 'invalid', 'product'>
-  | { ok: false; reason: 'refused'; fields: Record<string, never>; refusal: FollowUpRefusal }
+  | { ok: false; reason: 'refused'; fields: Record<string, never>; refusal: FollowUpPageRefusal }
   | { ok: false; reason: 'profile-incomplete'; fields: Record<string, never>; missing: ProfilePart[] };
 
 /** A refusal found inside the transaction: thrown to roll it back, then answered. */
@@ -124,6 +128,17 @@ export function createCartFollowUpsService({ db, clock }: Pick<ServiceDeps, 'db'
   }
 
   return {
+    /**
+     * The product a renewal of the fan's membership `membershipCode` buys: its own product, for
+     * the next season (null: not the fan's, or unknown). The renewal page checks the rest.
+     */
+    async renewalProductOf(owner: CartOwner, membershipCode: string): Promise<string | null> {
+      const customer = await findOwner(db, owner);
+      if (!customer) return null;
+      const membership = await findFollowedByCode(db, membershipCode);
+      return membership && rolesOf(membership, customer.id).length > 0 ? membership.productId : null;
+    },
+
     /** The upgrade or renewal page: the membership, the product and the price; its refusal if it cannot be bought. */
     async followUpPage(target: FollowUpTarget): Promise<FollowUpPageResult> {
       const resolved = await resolve(target);
@@ -132,9 +147,8 @@ export function createCartFollowUpsService({ db, clock }: Pick<ServiceDeps, 'db'
       const missing = missingForPurchase(customer);
       if (missing.length > 0) return { ok: false, reason: 'profile-incomplete', fields: {}, missing };
       const { priceCents, creditCents, itemPriceCents } = priceOf(target.process, membership, product);
-      // A product only a coupon buys is no upgrade or renewal to pay for.
       const rule = followUpRefusal({ process: target.process, productId: product.id, productKindCode: product.membershipCode.code }, membership, customer.id);
-      const refusal = rule ?? (priceCents === null ? 'other-kind' : null);
+      const refusal = rule ?? (priceCents === null ? 'coupon-only' : null);
       const [view] = editing ? await toViews(db, [editing]) : [];
       return success({
         membership,
@@ -174,7 +188,7 @@ export function createCartFollowUpsService({ db, clock }: Pick<ServiceDeps, 'db'
           const rule = followUpRefusal({ process: request.process, productId: product.id, productKindCode: product.membershipCode.code }, membership, customer.id);
           const { priceCents, creditCents, itemPriceCents } = priceOf(request.process, membership, product);
           if (rule !== null || itemPriceCents === null || priceCents === null) {
-            throw new RollbackWith({ ok: false, reason: 'refused', fields: {}, refusal: rule ?? 'other-kind' });
+            throw new RollbackWith({ ok: false, reason: 'refused', fields: {}, refusal: rule ?? 'coupon-only' });
           }
           if (isSoldOut(product)) throw new RollbackWith(failure('invalid', { product: 'soldOut' }));
           if (request.process === 'upgrade') {
@@ -203,9 +217,16 @@ export function createCartFollowUpsService({ db, clock }: Pick<ServiceDeps, 'db'
             await tx.update(cartItems).set(values).where(and(eq(cartItems.id, editing.id), eq(cartItems.cartId, cartId)));
             return editing.id;
           }
+          // A new renewal starts from the membership's renewal preferences (size, addresses).
+          let preferred = {};
+          if (request.process === 'renewal') {
+            const applied = await applyRenewalPreferences(tx, { cartId, customerId: customer.id, membership, product });
+            if (!applied.ok) throw new RollbackWith(failure('invalid', { product: applied.problem }));
+            preferred = applied.columns;
+          }
           const [inserted] = await tx
             .insert(cartItems)
-            .values({ ...values, cartId, productId: product.id, process: request.process, previousMembershipId: membership.id, submissionKey, createdAt: clock.now() })
+            .values({ ...values, ...preferred, cartId, productId: product.id, process: request.process, previousMembershipId: membership.id, submissionKey, createdAt: clock.now() })
             .returning({ id: cartItems.id });
           if (!inserted) throw new Error('cart item insert returned no row');
           return inserted.id;

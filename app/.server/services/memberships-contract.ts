@@ -38,6 +38,8 @@ export type MembershipDetail = MembershipListRow & {
   /** Why renewal preferences cannot be changed by this fan, or null when they can. */
   manageRefusal: ManageRefusal | null;
   upgrade: { refusal: UpgradeRefusal; target: null } | { refusal: null; target: { id: string; name: LocalizedText } };
+  /** The renewal this fan can buy now (domain checkRenewal): its page and season; null: none. */
+  renewal: { href: string; season: string } | null;
 };
 
 /** A manage call as the spec's PATCH carries it: the action and its config, values as submitted. */

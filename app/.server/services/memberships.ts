@@ -17,7 +17,9 @@ import {
   type MembershipParties,
   type MembershipTab,
 } from '../../domain/membership-manage';
+import { checkRenewal, renewalPath } from '../../domain/membership-follow-up';
 import { failure, success, type Result } from '../../domain/result';
+import { nextSeason } from '../../domain/season';
 import { shippingRestriction, type PostalAddress } from '../../domain/shipping';
 import type { ShopDb } from '../db/client';
 import { gifts, memberships, orderItems } from '../db/schema';
@@ -25,6 +27,7 @@ import type { ServiceDeps } from '.';
 import type { AddressesService, SavedAddress } from './addresses';
 import type { CartOwner } from './cart-contract';
 import { findOwner } from './cart-items';
+import { findFollowedByCode } from './followed-memberships';
 import type { CatalogueService } from './catalogue';
 import type { ManageRequest, ManageResult, MembershipDetail, MembershipListRow } from './memberships-contract';
 
@@ -120,6 +123,7 @@ export function createMembershipsService(
         billingAddress: membership.billingAddress,
         manageRefusal: manageRefusal(parties, customerId),
         upgrade: refusal === null && target ? { refusal: null, target: { id: target.id, name: target.name } } : { refusal: refusal ?? 'no-upgrade', target: null },
+        renewal: await renewalOffer(code, customerId),
       };
     },
 
@@ -150,6 +154,14 @@ export function createMembershipsService(
       return updated.length > 0 ? success({ action }) : failure('not-live');
     },
   };
+
+  /** The renewal of `code` its manager can buy now: the page of its own product for the next season. */
+  async function renewalOffer(code: string, customerId: string): Promise<MembershipDetail['renewal']> {
+    const followed = await findFollowedByCode(db, code);
+    if (!followed?.season || checkRenewal(followed, customerId, followed.kindCode ?? '') !== null) return null;
+    const season = nextSeason(followed.season);
+    return season === null ? null : { href: renewalPath(followed.productId, followed.code), season };
+  }
 
   /** The column the action sets, from a value the fan may choose; else why not ('notInList', …). */
   async function changeFor(

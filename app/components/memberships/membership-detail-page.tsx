@@ -13,6 +13,8 @@ export type MembershipDetailView = {
   seesHolderData: boolean;
   gift: { redeemed: boolean } | null;
   automaticRenewal: boolean;
+  /** The renewal this fan can buy now, or null. */
+  renewal: { href: string; season: string } | null;
 };
 
 /** One membership: its card, facts, holder's data (for holder and manager) and its two sections. */
@@ -54,6 +56,13 @@ export function MembershipDetailPage({ view }: { view: MembershipDetailView }) {
         <dl className="membership-facts">
           <HolderFact label={t('detail.automaticRenewal')} value={view.automaticRenewal ? t('detail.yes') : t('detail.no')} />
         </dl>
+        {view.renewal ? (
+          <p>
+            <Link to={view.renewal.href} className="button button--primary">
+              {t('detail.renewLink', { season: view.renewal.season })}
+            </Link>
+          </p>
+        ) : null}
       </section>
       <nav aria-labelledby="sections-heading">
         <h2 id="sections-heading">{t('detail.sectionsHeading')}</h2>

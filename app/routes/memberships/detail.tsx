@@ -26,6 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       seesHolderData: sees,
       gift: membership.parties.gift,
       automaticRenewal: membership.automaticRenewal,
+      renewal: membership.renewal,
     },
   };
 }
