@@ -10,6 +10,7 @@ import type { Config } from './env';
 import { createLogger, type Logger } from './logger';
 import { readConfigWithSecret } from './secrets';
 import { startMembershipActivation } from './jobs/membership-activation';
+import { startRenewalOffers } from './jobs/renewal-offers';
 import { startOrderExpiry } from './jobs/order-expiry';
 import { startPaymentsJob } from './jobs/payments';
 import { startMailBackground } from './mail/background';
@@ -72,6 +73,8 @@ export async function startShop(
   const orderExpiry = startOrderExpiry({ orders: services.orders, logger });
   // Memberships whose season has started become active; stopped before the database closes too.
   const membershipActivation = startMembershipActivation({ activation: services.membershipActivation, logger });
+  // Automatic renewals offered (in the cart, and by mail) from their season's last month; stopped too.
+  const renewalOffers = startRenewalOffers({ offers: services.renewalOffers, logger });
   // Webhook items left unprocessed, payments whose outcome is unknown, cancels to retry.
   const paymentsJob = startPaymentsJob({ payments: services.payments, logger });
   // Its webhooks are delivered in the background; stopped before the database closes.
@@ -100,6 +103,7 @@ export async function startShop(
       await paymentSimulator?.stop();
       await orderExpiry.stop();
       await membershipActivation.stop();
+      await renewalOffers.stop();
       await paymentsJob.stop();
       await mail.stop();
       await database.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSeasonStarted, issuedStatusOf, nextSeason, seasonStartDay } from './season';
+import { hasSeasonStarted, isRenewalOfferDue, issuedStatusOf, nextSeason, renewalOfferDay, seasonStartDay } from './season';
 
 describe('seasonStartDay', () => {
   it('is 1 July of the first year', () => {
@@ -44,5 +44,25 @@ describe('nextSeason', () => {
     expect(nextSeason('2025/27')).toBeNull();
     expect(nextSeason('2025-26')).toBeNull();
     expect(nextSeason('')).toBeNull();
+  });
+});
+
+describe('renewalOfferDay and isRenewalOfferDue', () => {
+  it('is 1 June of the season’s second year, its last month', () => {
+    expect(renewalOfferDay('2025/26')).toBe('2026-06-01');
+    expect(renewalOfferDay('2099/00')).toBe('2100-06-01');
+  });
+
+  it('is due from that day on, not the day before', () => {
+    expect(isRenewalOfferDue('2025/26', '2026-05-31')).toBe(false);
+    expect(isRenewalOfferDue('2025/26', '2026-06-01')).toBe(true);
+    expect(isRenewalOfferDue('2025/26', '2027-01-10')).toBe(true);
+  });
+
+  it('is never for what has no season or is not one', () => {
+    expect(renewalOfferDay('2025')).toBeNull();
+    expect(renewalOfferDay('9999/00')).toBeNull();
+    expect(isRenewalOfferDue(null, '2030-01-01')).toBe(false);
+    expect(isRenewalOfferDue('2025/27', '2030-01-01')).toBe(false);
   });
 });

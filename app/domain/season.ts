@@ -24,6 +24,22 @@ export function seasonStartDay(season: string): CalendarDay | null {
   return first === null ? null : `${String(first).padStart(4, '0')}-07-01`;
 }
 
+/**
+ * The day a membership of `season` with automatic renewal is offered its renewal: 1 June of the
+ * season's second year, its last month, so the fan can confirm before the next one starts on
+ * 1 July; null for what is not a season.
+ */
+export function renewalOfferDay(season: string): CalendarDay | null {
+  const first = firstYearOf(season);
+  return first === null || first >= 9999 ? null : `${String(first + 1).padStart(4, '0')}-06-01`;
+}
+
+/** Whether the automatic renewal of a membership of `season` is due on `today` (never without a season). */
+export function isRenewalOfferDue(season: string | null, today: CalendarDay): boolean {
+  const day = season === null ? null : renewalOfferDay(season);
+  return day !== null && today >= day;
+}
+
 /** The season after `season` (`2025/26` → `2026/27`, what a renewal buys); null for what is not a season. */
 export function nextSeason(season: string): string | null {
   const first = firstYearOf(season);

@@ -38,9 +38,9 @@ export async function stadiumForMyself(context: IssueContext, fan: TestFan): Pro
 }
 
 /** A membership with a price for the fan themselves (waiver given), paid; `shipTo` for one that ships. */
-async function paidForMyself(context: IssueContext, fan: TestFan, productId: string, shipTo: string | null): Promise<string> {
+async function paidForMyself(context: IssueContext, fan: TestFan, productId: string, shipTo: string | null, automaticRenewal = false): Promise<string> {
   const addressId = await addressOf(context.services, fan);
-  const itemId = await addItem(context.services, fan, productId, 'buy', { buyFor: 'BUY_CARD' });
+  const itemId = await addItem(context.services, fan, productId, 'buy', { buyFor: 'BUY_CARD', automaticRenewal: automaticRenewal ? 'on' : '' });
   const waived = await context.services.cart.setWithdrawalWaiver(fan.owner, itemId, true);
   if (!waived.ok) throw new Error('waiver refused');
   if (shipTo !== null) {
@@ -51,9 +51,9 @@ async function paidForMyself(context: IssueContext, fan: TestFan, productId: str
   return code!;
 }
 
-/** Black & White (49.90 on promo; nothing shipped) for the fan themselves, paid. */
-export function blackAndWhiteForMyself(context: IssueContext, fan: TestFan): Promise<string> {
-  return paidForMyself(context, fan, 'black-and-white', null);
+/** Black & White (49.90 on promo; nothing shipped) for the fan themselves, paid; renewing itself when asked. */
+export function blackAndWhiteForMyself(context: IssueContext, fan: TestFan, { automaticRenewal = false } = {}): Promise<string> {
+  return paidForMyself(context, fan, 'black-and-white', null, automaticRenewal);
 }
 
 /** J1897 (149.00; its welcome pack is shipped, to `shipTo`) for the fan themselves, paid. */

@@ -19,6 +19,7 @@ import { createPaymentsService, type PaymentsService } from './payments';
 import { createPaymentGateway, type PaymentGateway } from '../payments/gateway';
 import { createReloadDocsService, type ReloadDocsService } from './reload-docs';
 import { createReloadDocsLinks, type ReloadDocsLinks } from './reload-docs-link';
+import { createRenewalOffersService, type RenewalOffersService } from './renewal-offers';
 import { createVouchersService, type VouchersService } from './vouchers';
 
 /**
@@ -50,6 +51,7 @@ export function createServices(deps: ServiceDeps, shared: SharedState = sharedSt
   const vouchers = createVouchersService(deps, { attempts: shared.voucherAttempts });
   const catalogue = createCatalogueService(deps, { notifyMe });
   const addresses = createAddressesService(deps);
+  const cart = createCartService(deps, { coupons, documents: deps.documents, vouchers, catalogue });
   return {
     catalogue,
     customers: createCustomersService(deps),
@@ -58,12 +60,13 @@ export function createServices(deps: ServiceDeps, shared: SharedState = sharedSt
     mailOutbox: createMailOutboxService(deps),
     coupons,
     vouchers,
-    cart: createCartService(deps, { coupons, documents: deps.documents, vouchers, catalogue }),
+    cart,
     orders: createOrdersService(deps, { catalogue, reloadDocs: shared.reloadDocsLinks }),
     payments: createPaymentsService(deps, { gateway: shared.paymentGateway, reloadDocs: shared.reloadDocsLinks }),
     reloadDocs: createReloadDocsService(deps, { links: shared.reloadDocsLinks }),
     gifts: createGiftsService(deps, { attempts: shared.giftAttempts }),
     membershipActivation: createMembershipActivationService(deps),
+    renewalOffers: createRenewalOffersService(deps, { cart }),
     memberships: createMembershipsService(deps, { catalogue, addresses }),
     // A transaction's services see its uncommitted writes, which no notification announces.
     // They share the process's attempt counters, which stay on the database: a rollback keeps the count.
@@ -104,6 +107,8 @@ export type Services = {
   payments: PaymentsService;
   gifts: GiftsService;
   membershipActivation: MembershipActivationService;
+  /** Automatic renewals offered to their managers from the season's last month (issue 15). */
+  renewalOffers: RenewalOffersService;
   /** Re-uploading a paid club card's identity documents through its link (issue 15). */
   reloadDocs: ReloadDocsService;
   /** My Membership: the fan's memberships by tab, one membership, its renewal preferences (issue 15). */

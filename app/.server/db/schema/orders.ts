@@ -163,6 +163,11 @@ export const memberships = pgTable(
     upgradeOf: uuid('upgrade_of').unique().references((): AnyPgColumn => memberships.id),
     /** The previous season's membership this one renews: at most one renewal each. */
     renewalOf: uuid('renewal_of').unique().references((): AnyPgColumn => memberships.id),
+    /**
+     * When its automatic renewal was offered to its manager (services/renewal-offers.ts): the
+     * renewal put in their cart and the mail queued, once; null while not offered.
+     */
+    renewalOfferedAt: timestamp('renewal_offered_at', { withTimezone: true }),
   },
   (table) => [
     index('memberships_manager').on(table.managerCustomerId),
@@ -170,6 +175,10 @@ export const memberships = pgTable(
     index('memberships_gifter').on(table.gifterCustomerId),
     // The activation job's look every minute (jobs/membership-activation.ts): only what still waits.
     index('memberships_ready').on(table.season).where(sql`${table.status} = 'ready'`),
+    // The renewal offers' look (jobs/renewal-offers.ts): only automatic renewals not offered yet.
+    index('memberships_renewal_due')
+      .on(table.season)
+      .where(sql`${table.automaticRenewal} and ${table.renewalOfferedAt} is null`),
     check('memberships_status', sql`${table.status} in ('ready', 'active', 'expired', 'cancelled')`),
   ],
 );

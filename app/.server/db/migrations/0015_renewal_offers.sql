@@ -1,0 +1,2 @@
+ALTER TABLE "memberships" ADD COLUMN "renewal_offered_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "memberships_renewal_due" ON "memberships" USING btree ("season") WHERE "memberships"."automatic_renewal" and "memberships"."renewal_offered_at" is null;
