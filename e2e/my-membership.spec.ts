@@ -123,6 +123,8 @@ for (const language of ['it', 'en'] as const) {
 
     if (javaScriptEnabled()) {
       await test.step('with JavaScript, a forged action in the page: the alert says so and takes the focus', async () => {
+        // Forged after hydration: before it, React may write the server's value back into the field.
+        await waitForHydration(page.getByRole('button', { name: texts.saveBilling }));
         await page.locator('input[name="action"]').evaluate((input: HTMLInputElement) => {
           input.value = 'renewalEverything';
         });

@@ -13,7 +13,8 @@ export const RESTRICTED_COUNTRY_CODES = [
   'UA', 'SH', 'FK', 'GS', 'PM', 'CX', 'BV', 'IO', 'PC', 'CC', 'HM', 'PN', 'TF',
 ] as const;
 
-const RESTRICTED: ReadonlySet<string> = new Set(RESTRICTED_COUNTRY_CODES);
+// Pure: a browser chunk that never asks (checkout's) drops the list instead of building it.
+const RESTRICTED: ReadonlySet<string> = /* @__PURE__ */ new Set(RESTRICTED_COUNTRY_CODES);
 
 export function isRestrictedCountry(countryCode: string): boolean {
   return RESTRICTED.has(countryCode.trim().toUpperCase());

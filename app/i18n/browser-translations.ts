@@ -5,20 +5,22 @@ import type { BrowserTranslation, Namespace } from './translation-context';
 /**
  * One lazy chunk per language and namespace (named `locale-<language>-<namespace>-<hash>.js`
  * by vite/translation-chunk-names.ts), so a page downloads only the namespaces it uses, in its language.
- * The mails' texts, the checkout terms' (worded into the page) and the payment simulator's
+ * Every entry costs every page that hydrates about 30 bytes, so only what a browser can render is
+ * here: the mails' texts, the checkout terms' (worded into the page) and the payment simulator's
  * pages' (server-rendered HTML) are the server's alone.
  */
-const bundleImports = import.meta.glob<unknown>(['../locales/*/*.json', '!../locales/*/mail.json', '!../locales/*/checkoutTerms.json', '!../locales/*/psp.json'], {
+const bundleImports = import.meta.glob<unknown>(['./*/*.json', '!./*/mail.json', '!./*/checkoutTerms.json', '!./*/psp.json'], {
+  base: '../locales',
   import: 'default',
 });
 
 function importBundle(language: Language, namespace: Namespace): Promise<unknown> {
-  const importer = bundleImports[`../locales/${language}/${namespace}.json`];
+  const importer = bundleImports[`./${language}/${namespace}.json`];
   return importer ? importer() : Promise.reject(new Error(`no translations for ${language}/${namespace}`));
 }
 
 function isKnownNamespace(name: string): name is Namespace {
-  return `../locales/it/${name}.json` in bundleImports;
+  return `./it/${name}.json` in bundleImports;
 }
 
 /** The namespaces of a space-separated list (the page's HTML) that exist; unknown names are dropped. */

@@ -13,7 +13,6 @@ import configureParts from '../locales/en/configureParts.json';
 import checkout from '../locales/en/checkout.json';
 import orders from '../locales/en/orders.json';
 import combobox from '../locales/en/combobox.json';
-import addressLines from '../locales/en/addressLines.json';
 import mail from '../locales/en/mail.json';
 import checkoutTerms from '../locales/en/checkoutTerms.json';
 import payment from '../locales/en/payment.json';
@@ -22,7 +21,6 @@ import psp from '../locales/en/psp.json';
 import gift from '../locales/en/gift.json';
 import reloadDocs from '../locales/en/reloadDocs.json';
 import membership from '../locales/en/membership.json';
-import upgrade from '../locales/en/upgrade.json';
-import renewal from '../locales/en/renewal.json';
+import followUp from '../locales/en/followUp.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, payment, paymentMethod, psp, gift, reloadDocs, membership, upgrade, renewal };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, mail, checkoutTerms, payment, paymentMethod, psp, gift, reloadDocs, membership, followUp };

@@ -13,7 +13,6 @@ import configureParts from '../locales/it/configureParts.json';
 import checkout from '../locales/it/checkout.json';
 import orders from '../locales/it/orders.json';
 import combobox from '../locales/it/combobox.json';
-import addressLines from '../locales/it/addressLines.json';
 import mail from '../locales/it/mail.json';
 import checkoutTerms from '../locales/it/checkoutTerms.json';
 import payment from '../locales/it/payment.json';
@@ -22,7 +21,6 @@ import psp from '../locales/it/psp.json';
 import gift from '../locales/it/gift.json';
 import reloadDocs from '../locales/it/reloadDocs.json';
 import membership from '../locales/it/membership.json';
-import upgrade from '../locales/it/upgrade.json';
-import renewal from '../locales/it/renewal.json';
+import followUp from '../locales/it/followUp.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, addressLines, mail, checkoutTerms, payment, paymentMethod, psp, gift, reloadDocs, membership, upgrade, renewal };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, mail, checkoutTerms, payment, paymentMethod, psp, gift, reloadDocs, membership, followUp };

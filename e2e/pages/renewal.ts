@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import type { Language } from '../support/shop';
 import { payCartOnHostedPage } from './payment';
 
-/** The renewal page's texts (app/locales/{it,en}/renewal.json, membership.json's link) the tests are driven by. */
+/** The renewal page's texts (app/locales/{it,en}/followUp.json, membership.json's link) the tests are driven by. */
 export const RENEWAL_TEXTS = {
   en: {
     renewLink: 'Renew for the 2026/27 season',

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { Language } from '../support/shop';
 
-/** The upgrade page's texts (app/locales/{it,en}/upgrade.json) the tests are driven by. */
+/** The upgrade page's texts (app/locales/{it,en}/followUp.json) the tests are driven by. */
 export const UPGRADE_TEXTS = {
   en: {
     buyLink: 'Upgrade to Black & White',

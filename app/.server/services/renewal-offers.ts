@@ -15,6 +15,7 @@ import { customers, mailOutbox, memberships, orderItems, orders } from '../db/sc
 import { composeRenewalOfferMail } from '../mail/renewal-offer';
 import type { ServiceDeps } from '.';
 import type { CartFollowUpsService } from './cart-follow-ups';
+import { CART_PATH } from '../../domain/cart-summary';
 
 /** Memberships one pass reads at a time: a pass repeats until fewer are left. */
 export const RENEWAL_OFFER_BATCH = 100;
@@ -94,7 +95,7 @@ export function createRenewalOffersService(
             submissionKey: row.id,
           });
           const mailed = added.ok || added.reason === 'profile-incomplete' || added.reason === 'invalid';
-          const link = added.ok ? `${config.publicUrl}/cart` : `${config.publicUrl}${renewalPath(row.productId, row.code)}`;
+          const link = added.ok ? `${config.publicUrl}${CART_PATH}` : `${config.publicUrl}${renewalPath(row.productId, row.code)}`;
           const marked = await db.transaction(async (tx) => {
             const [mark] = await tx
               .update(memberships)

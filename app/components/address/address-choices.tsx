@@ -25,7 +25,7 @@ export function AddressChoices({
   legend: string;
 }) {
   const errors = field.errors ?? [];
-  const { t, i18n } = useShopTranslation(['addressLines', 'forms', ...messageNamespaces(errors)]);
+  const { t, i18n } = useShopTranslation(['forms', ...messageNamespaces(errors)]);
   const firstSelectable = Math.max(0, addresses.findIndex((address) => address.selectable));
   return (
     <fieldset className="address-choices" aria-describedby={errors.length > 0 ? field.errorId : undefined}>
@@ -53,7 +53,7 @@ export function AddressChoices({
                 data-italian={address.italian ? '' : undefined}
               />
               <span className="address-choice__text">
-                {address.isPreferred ? <span className="address-preferred">{t('preferred')}</span> : null}
+                {address.isPreferred ? <span className="address-preferred">{t('address.preferred')}</span> : null}
                 <AddressLines address={address} />
               </span>
             </label>

@@ -26,7 +26,7 @@ type AddressFormProps = {
  * (dependent-fields.tsx): the server's answers update it in place.
  */
 export function AddressForm({ view, submitLabel, cancelTo }: AddressFormProps) {
-  const { t } = useShopTranslation(['addresses', 'forms', 'addressLines']);
+  const { t } = useShopTranslation(['addresses', 'forms']);
   const { form, fields, formProps, summary } = useShopForm(addressSchema, {
     id: FORM_ID,
     lastResult: view.result,
@@ -97,7 +97,7 @@ export function AddressForm({ view, submitLabel, cancelTo }: AddressFormProps) {
             label={t('form.country')}
             options={options.countries}
             autoComplete="country"
-            hint={view.restrictedCountry ? t('addressLines:restrictedCountry') : undefined}
+            hint={view.restrictedCountry ? t('forms:address.restrictedCountry') : undefined}
             focusOnLoad={dependent.focusOnLoad('countryCode')}
           />
           {italian ? (

@@ -3,7 +3,7 @@ import type { AddressSummary } from '../../domain/address-summary';
 
 /** An address as lines of text: name, street, extra details, place, country, phone. */
 export function AddressLines({ address }: { address: AddressSummary }) {
-  const { t } = useShopTranslation('addressLines');
+  const { t } = useShopTranslation('forms');
   return (
     <span className="address-lines">
       <span className="address-lines__name">{address.name}</span>
@@ -12,7 +12,7 @@ export function AddressLines({ address }: { address: AddressSummary }) {
       <span>{address.place}</span>
       <span>{address.country}</span>
       <span>
-        {t('phone')} {address.phone}
+        {t('address.phone')} {address.phone}
       </span>
     </span>
   );
@@ -20,10 +20,10 @@ export function AddressLines({ address }: { address: AddressSummary }) {
 
 /** Why an address cannot be used for delivery: a restricted country, unless the page says otherwise. */
 export function RestrictedCountryAlert({ id, text }: { id?: string; text?: string }) {
-  const { t } = useShopTranslation('addressLines');
+  const { t } = useShopTranslation('forms');
   return (
     <p id={id} className="address-restricted">
-      {text ?? t('restrictedCountry')}
+      {text ?? t('address.restrictedCountry')}
     </p>
   );
 }

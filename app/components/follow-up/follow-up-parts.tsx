@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
+import type { FollowUpProcess } from '../../domain/membership-follow-up';
 import type { ProfilePart } from '../../domain/profile-completeness';
 import { AUTOMATIC_RENEWAL_FIELD } from '../../forms/follow-up-item';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
@@ -7,21 +8,20 @@ import { MissingProfile } from '../configure/missing-profile';
 import { SubmitButton } from '../form/submit-button';
 
 /**
- * What the upgrade and renewal pages share (issue 15). Each page's namespace has the same keys
- * for these parts (`current.*`, `automaticRenewal.*`, `primary.*`, `missingHeading`, `back`),
- * worded for its purchase.
+ * What the upgrade and renewal pages share (issue 15), worded by the `followUp` namespace: its
+ * shared keys (`current.*`, `automaticRenewal.*`, `primary.*`, `back`) and each purchase's own
+ * under `upgrade.*` and `renewal.*`.
  */
-export type FollowUpNamespace = 'upgrade' | 'renewal';
 
 /** The membership the purchase follows, as the server words it. */
 export type FollowedFacts = { code: string; href: string; product: string; holder: string; season: string };
 
 /** A profile missing what a purchase needs: what to complete, where, and the way back. */
-export function FollowUpMissing({ ns, missing, completeHref, backHref }: { ns: FollowUpNamespace; missing: ProfilePart[]; completeHref: string; backHref: string }) {
-  const { t } = useShopTranslation(ns);
+export function FollowUpMissing({ process, missing, completeHref, backHref }: { process: FollowUpProcess; missing: ProfilePart[]; completeHref: string; backHref: string }) {
+  const { t } = useShopTranslation('followUp');
   return (
     <article className="follow-up">
-      <h1>{t('missingHeading')}</h1>
+      <h1>{t(`${process}.missingHeading`)}</h1>
       <MissingProfile missing={missing} completeHref={completeHref} />
       <p>
         <Link to={backHref}>{t('back')}</Link>
@@ -45,8 +45,8 @@ export function FactList({ rows }: { rows: { key: string; term: ReactNode; value
 }
 
 /** The followed membership: its code, product, holder and season. */
-export function FollowedMembershipSection({ ns, membership }: { ns: FollowUpNamespace; membership: FollowedFacts }) {
-  const { t } = useShopTranslation(ns);
+export function FollowedMembershipSection({ membership }: { membership: FollowedFacts }) {
+  const { t } = useShopTranslation('followUp');
   return (
     <section aria-labelledby="follow-up-current">
       <h2 id="follow-up-current">{t('current.heading')}</h2>
@@ -63,8 +63,8 @@ export function FollowedMembershipSection({ ns, membership }: { ns: FollowUpName
 }
 
 /** The one choice the fan makes, automatic renewal, and the button that adds (or saves) the item. */
-export function FollowUpForm({ ns, automaticRenewal, editing }: { ns: FollowUpNamespace; automaticRenewal: boolean; editing: boolean }) {
-  const { t } = useShopTranslation(ns);
+export function FollowUpForm({ automaticRenewal, editing }: { automaticRenewal: boolean; editing: boolean }) {
+  const { t } = useShopTranslation('followUp');
   return (
     <Form method="post" className="follow-up__form">
       <div className="form-field form-field--checkbox">

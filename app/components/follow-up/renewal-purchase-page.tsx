@@ -44,41 +44,41 @@ function Preference({ label, address, text }: { label: string; address?: Address
  * (changed in My Membership), the automatic-renewal choice and the button that puts it in the cart.
  */
 export function RenewalPurchasePage({ data, problem, answer }: { data: RenewalPurchaseData; problem: string | null; answer: unknown }) {
-  const { t } = useShopTranslation('renewal');
-  if (data.kind === 'missing') return <FollowUpMissing ns="renewal" {...data} />;
+  const { t } = useShopTranslation('followUp');
+  if (data.kind === 'missing') return <FollowUpMissing process="renewal" {...data} />;
   const { view } = data;
   const { preferences } = view;
-  const none = t('preferences.none');
+  const none = t('renewal.preferences.none');
   return (
     <article className="follow-up" aria-labelledby="follow-up-heading">
-      <Breadcrumb trail={[{ to: view.membership.href, label: view.membership.code }]} current={t('breadcrumb')} />
-      <h1 id="follow-up-heading">{t('heading', { product: view.product.name, season: view.season })}</h1>
+      <Breadcrumb trail={[{ to: view.membership.href, label: view.membership.code }]} current={t('renewal.breadcrumb')} />
+      <h1 id="follow-up-heading">{t('renewal.heading', { product: view.product.name, season: view.season })}</h1>
       {problem ? <PageProblem message={problem} answer={answer} /> : null}
-      <p>{t('intro', { product: view.membership.product, season: view.season })}</p>
-      <FollowedMembershipSection ns="renewal" membership={view.membership} />
+      <p>{t('renewal.intro', { product: view.membership.product, season: view.season })}</p>
+      <FollowedMembershipSection membership={view.membership} />
       <section aria-labelledby="follow-up-price">
-        <h2 id="follow-up-price">{t('price.heading')}</h2>
+        <h2 id="follow-up-price">{t('renewal.price.heading')}</h2>
         <FactList
           rows={[
-            { key: 'season', term: t('price.season'), value: view.season },
+            { key: 'season', term: t('renewal.price.season'), value: view.season },
             { key: 'total', term: <Link to={view.product.href}>{view.product.name}</Link>, value: view.price, total: true },
           ]}
         />
       </section>
       <section aria-labelledby="follow-up-preferences">
-        <h2 id="follow-up-preferences">{t('preferences.heading')}</h2>
-        <p>{t('preferences.intro')}</p>
-        {preferences.size !== undefined ? <Preference label={t('preferences.size')} text={preferences.size ?? none} /> : null}
-        {preferences.shipping !== undefined ? <Preference label={t('preferences.shipping')} address={preferences.shipping} text={t('preferences.shippingInCart')} /> : null}
-        <Preference label={t('preferences.billing')} address={preferences.billing} text={t('preferences.billingAtCheckout')} />
+        <h2 id="follow-up-preferences">{t('renewal.preferences.heading')}</h2>
+        <p>{t('renewal.preferences.intro')}</p>
+        {preferences.size !== undefined ? <Preference label={t('renewal.preferences.size')} text={preferences.size ?? none} /> : null}
+        {preferences.shipping !== undefined ? <Preference label={t('renewal.preferences.shipping')} address={preferences.shipping} text={t('renewal.preferences.shippingInCart')} /> : null}
+        <Preference label={t('renewal.preferences.billing')} address={preferences.billing} text={t('renewal.preferences.billingAtCheckout')} />
         <p>
-          <Link to={preferences.href}>{t('preferences.change')}</Link>
+          <Link to={preferences.href}>{t('renewal.preferences.change')}</Link>
         </p>
       </section>
       {view.refusal !== null ? (
         <p className="follow-up__refusal">{view.refusal}</p>
       ) : (
-        <FollowUpForm ns="renewal" automaticRenewal={view.automaticRenewal} editing={view.editing} />
+        <FollowUpForm automaticRenewal={view.automaticRenewal} editing={view.editing} />
       )}
       <p>
         <Link to={view.membership.href}>{t('back')}</Link>

@@ -27,31 +27,31 @@ export type UpgradePurchaseData =
  * it in the cart (or saves the edited item). A refusal is said instead of the form.
  */
 export function UpgradePurchasePage({ data, problem, answer }: { data: UpgradePurchaseData; problem: string | null; answer: unknown }) {
-  const { t } = useShopTranslation('upgrade');
-  if (data.kind === 'missing') return <FollowUpMissing ns="upgrade" {...data} />;
+  const { t } = useShopTranslation('followUp');
+  if (data.kind === 'missing') return <FollowUpMissing process="upgrade" {...data} />;
   const { view } = data;
   const from = view.membership.product;
   return (
     <article className="follow-up" aria-labelledby="follow-up-heading">
-      <Breadcrumb trail={[{ to: view.membership.href, label: view.membership.code }]} current={t('breadcrumb')} />
-      <h1 id="follow-up-heading">{t('heading', { to: view.to })}</h1>
+      <Breadcrumb trail={[{ to: view.membership.href, label: view.membership.code }]} current={t('upgrade.breadcrumb')} />
+      <h1 id="follow-up-heading">{t('upgrade.heading', { to: view.to })}</h1>
       {problem ? <PageProblem message={problem} answer={answer} /> : null}
-      <p>{t('intro', { from, to: view.to, season: view.membership.season })}</p>
-      <FollowedMembershipSection ns="upgrade" membership={view.membership} />
+      <p>{t('upgrade.intro', { from, to: view.to, season: view.membership.season })}</p>
+      <FollowedMembershipSection membership={view.membership} />
       <section aria-labelledby="follow-up-price">
-        <h2 id="follow-up-price">{t('price.heading')}</h2>
+        <h2 id="follow-up-price">{t('upgrade.price.heading')}</h2>
         <FactList
           rows={[
             { key: 'target', term: <Link to={view.targetHref}>{view.to}</Link>, value: view.price.target },
-            { key: 'credit', term: t('price.credit', { from }), value: `−${view.price.credit}` },
-            { key: 'total', term: t('price.total'), value: view.price.total, total: true },
+            { key: 'credit', term: t('upgrade.price.credit', { from }), value: `−${view.price.credit}` },
+            { key: 'total', term: t('upgrade.price.total'), value: view.price.total, total: true },
           ]}
         />
       </section>
       {view.refusal !== null ? (
         <p className="follow-up__refusal">{view.refusal}</p>
       ) : (
-        <FollowUpForm ns="upgrade" automaticRenewal={view.automaticRenewal} editing={view.editing} />
+        <FollowUpForm automaticRenewal={view.automaticRenewal} editing={view.editing} />
       )}
       <p>
         <Link to={view.membership.href}>{t('back')}</Link>

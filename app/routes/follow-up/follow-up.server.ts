@@ -2,7 +2,7 @@
 // followed membership's facts, the status of each refusal, and the loader and action both run.
 import type { RouterContextProvider } from 'react-router';
 import { data } from 'react-router';
-import type { FollowedFacts, FollowUpNamespace } from '../../components/follow-up/follow-up-parts';
+import type { FollowedFacts } from '../../components/follow-up/follow-up-parts';
 import { shopContext } from '../../context';
 import type { Language } from '../../domain/catalogue-types';
 import type { FollowUpProcess } from '../../domain/membership-follow-up';
@@ -18,15 +18,15 @@ import { describePage } from '../../.server/http/page-seo';
 import type { FollowUpPage, FollowUpPageRefusal, FollowUpTarget } from '../../.server/services/cart-follow-ups';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import { requireSubmissionKey, submissionKeyOf } from '../configure/configure.server';
+import { CART_PATH } from '../../domain/cart-summary';
 
 export type Translate = (key: string, values?: Record<string, string>) => string;
 
 type RouteArgs = { request: Request; context: Readonly<RouterContextProvider>; params: { id: string; membershipCode: string } };
 
-/** How one page words its purchase: its process, namespace, and view of the service's page. */
+/** How one page words its purchase (`followUp:{process}.*`): its process and view of the service's page. */
 export type FollowUpRoute<View> = {
   process: FollowUpProcess;
-  ns: FollowUpNamespace;
   viewOf: (page: FollowUpPage, language: Language, t: Translate) => View | Promise<View>;
 };
 
@@ -80,7 +80,7 @@ export async function loadFollowUp<View>(args: RouteArgs, route: FollowUpRoute<V
   const { request, context } = args;
   const { services, owner, target } = begin(args, route.process);
   const { t } = getInstance(context);
-  const seo = describePage(context, request, { title: t(`${route.ns}:metaTitle`, { code: target.membershipCode }), robots: 'noindex' });
+  const seo = describePage(context, request, { title: t(`followUp:${route.process}.metaTitle`, { code: target.membershipCode }), robots: 'noindex' });
   const page = await services.cart.followUpPage(target);
   if (!page.ok && page.reason === 'not-found') throw data(null, { status: 404 });
   if (!page.ok) {
@@ -102,7 +102,7 @@ export async function loadFollowUp<View>(args: RouteArgs, route: FollowUpRoute<V
  * POST (the form's only field `automaticRenewal`): adds the item to the cart, or saves the edited
  * one, then the cart with a notice; a refusal or a cart rule answers with its message.
  */
-export async function saveFollowUp(args: RouteArgs, route: Pick<FollowUpRoute<unknown>, 'process' | 'ns'>) {
+export async function saveFollowUp(args: RouteArgs, route: Pick<FollowUpRoute<unknown>, 'process'>) {
   const { request, context } = args;
   const { services, url, target } = begin(args, route.process);
   const formData = await readFormData(request);
@@ -115,7 +115,7 @@ export async function saveFollowUp(args: RouteArgs, route: Pick<FollowUpRoute<un
   if (saved.ok) {
     const page = await services.cart.followUpPage(target);
     const name = page.ok ? page.value.product.name[getLanguage(context)] : '';
-    return redirectWithNotice(request, context, '/cart', { key: target.cartItemId ? 'cart:notice.saved' : 'cart:notice.added', values: { name }, timing: 'cart' });
+    return redirectWithNotice(request, context, CART_PATH, { key: target.cartItemId ? 'cart:notice.saved' : 'cart:notice.added', values: { name }, timing: 'cart' });
   }
   switch (saved.reason) {
     case 'not-found':
@@ -124,8 +124,8 @@ export async function saveFollowUp(args: RouteArgs, route: Pick<FollowUpRoute<un
       // The page lists what is missing now.
       return data({ problem: null }, { status: 400 });
     case 'refused':
-      return data({ problem: t(`${route.ns}:refusal.${saved.refusal}`) }, { status: followUpRefusalStatus(saved.refusal) });
+      return data({ problem: t(`followUp:${route.process}.refusal.${saved.refusal}`) }, { status: followUpRefusalStatus(saved.refusal) });
     case 'invalid':
-      return data({ problem: t(`${route.ns}:problem.${saved.fields.product ?? 'other'}`) }, { status: 409 });
+      return data({ problem: t(`followUp:${route.process}.problem.${saved.fields.product ?? 'other'}`) }, { status: 409 });
   }
 }

@@ -18,7 +18,7 @@ export async function renewalView(page: FollowUpPage, language: Language, t: Tra
   // A new item takes the preferences as they are now; the saved addresses only decide how it
   // keeps them, which the page need not say.
   const prefill = renewalPrefill(preferences, { variants: product.variants, shipsHome }, new Set());
-  const problem = page.editing === null && !prefill.ok ? t(`renewal:problem.${prefill.problem}`) : null;
+  const problem = page.editing === null && !prefill.ok ? t(`followUp:renewal.problem.${prefill.problem}`) : null;
   return {
     product: { name: product.name[language], href: `/products/${encodeURIComponent(product.id)}` },
     season: page.season,
@@ -32,8 +32,8 @@ export async function renewalView(page: FollowUpPage, language: Language, t: Tra
     },
     automaticRenewal: page.editing?.automaticRenewal ?? preferences.automaticRenewal,
     editing: page.editing !== null,
-    refusal: page.refusal !== null ? t(`renewal:refusal.${page.refusal}`) : problem,
+    refusal: page.refusal !== null ? t(`followUp:renewal.refusal.${page.refusal}`) : problem,
   };
 }
 
-export const RENEWAL_ROUTE: FollowUpRoute<RenewalPurchaseView> = { process: 'renewal', ns: 'renewal', viewOf: renewalView };
+export const RENEWAL_ROUTE: FollowUpRoute<RenewalPurchaseView> = { process: 'renewal', viewOf: renewalView };

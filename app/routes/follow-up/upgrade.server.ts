@@ -14,8 +14,8 @@ export function upgradeView(page: FollowUpPage, language: Language, t: Translate
     price: { target: formatPrice(page.priceCents, language), credit: formatPrice(page.creditCents, language), total: formatPrice(page.itemPriceCents, language) },
     automaticRenewal: page.editing?.automaticRenewal ?? membership.membership.automaticRenewal,
     editing: page.editing !== null,
-    refusal: page.refusal === null ? null : t(`upgrade:refusal.${page.refusal}`),
+    refusal: page.refusal === null ? null : t(`followUp:upgrade.refusal.${page.refusal}`),
   };
 }
 
-export const UPGRADE_ROUTE: FollowUpRoute<UpgradePurchaseView> = { process: 'upgrade', ns: 'upgrade', viewOf: upgradeView };
+export const UPGRADE_ROUTE: FollowUpRoute<UpgradePurchaseView> = { process: 'upgrade', viewOf: upgradeView };

@@ -76,12 +76,12 @@ export default function AddressBook({ loaderData }: Route.ComponentProps) {
 }
 
 function AddressCard({ address }: { address: AddressSummary }) {
-  const { t } = useShopTranslation(['addresses', 'addressLines']);
+  const { t } = useShopTranslation(['addresses', 'forms']);
   // Visible action words plus hidden context, so each control's name says which address it acts on.
   const which = <span className="visually-hidden">{`: ${address.name}, ${address.street}`}</span>;
   return (
     <li className="address-card" data-preferred={address.isPreferred || undefined}>
-      {address.isPreferred ? <p className="address-preferred">{t('addressLines:preferred')}</p> : null}
+      {address.isPreferred ? <p className="address-preferred">{t('forms:address.preferred')}</p> : null}
       <AddressLines address={address} />
       {address.restricted ? <RestrictedCountryAlert /> : null}
       <div className="address-card__actions">
