@@ -223,3 +223,11 @@ test('with JavaScript: a file over 4 MB is refused as it is picked, and a file d
   expect(await front.evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('dropped.pdf');
   await expect(page.getByText('Unable to load a file greater than 4Mb')).toHaveCount(0);
 });
+
+test('configuring a product that does not exist is the shop’s 404 page, not its data', async ({ page, auth }) => {
+  await signUpFanWithProfile(page, auth, 'en');
+  const response = await page.goto('/products/no-such-product/configure');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('main')).toContainText('Resource not found.');
+  await expect(page.getByText('product-not-found')).toHaveCount(0);
+});

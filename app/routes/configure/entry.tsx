@@ -19,3 +19,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!first) throw redirect(`/products/${id}`);
   throw redirect(`/products/${id}/configure/${first}${pageAddress(request.url).search}`);
 }
+
+/** Never rendered (the loader always redirects or throws): a page route, so the 404 is the shop's page, not JSON. */
+export default function ConfigureEntry() {
+  return null;
+}
