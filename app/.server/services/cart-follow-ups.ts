@@ -218,7 +218,7 @@ export function createCartFollowUpsService({ db, clock }: Pick<ServiceDeps, 'db'
             return editing.id;
           }
           // A new renewal starts from the membership's renewal preferences (size, addresses).
-          let preferred = {};
+          let preferred: Partial<Pick<CartItemRow, 'variantId' | 'shippingAddressId' | 'temporaryAddress'>> = {};
           if (request.process === 'renewal') {
             const applied = await applyRenewalPreferences(tx, { cartId, customerId: customer.id, membership, product });
             if (!applied.ok) throw new RollbackWith(failure('invalid', { product: applied.problem }));
