@@ -25,7 +25,7 @@ import { browse } from './session.js';
  */
 
 /** A fixed key: the bench's form page is one that never made an item, so it renders, not redirects. */
-const BENCH_SUBMISSION_KEY = '6f1c2d4e-8a3b-4c5d-9e7f-0a1b2c3d4e5f';
+export const BENCH_SUBMISSION_KEY = '6f1c2d4e-8a3b-4c5d-9e7f-0a1b2c3d4e5f';
 
 /** @type {BenchRoute[]} */
 export const ROUTES = [
@@ -55,11 +55,12 @@ export const ROUTES = [
 
 /**
  * Completes the bench fan's profile through the real form (Bench Fan, born in Rome on
- * 1 January 1980: tax code FNABCH80A01H501C), as a purchase needs. Runs once per server.
+ * 1 January 1980: tax code FNABCH80A01H501C), as a purchase needs. Runs once per server
+ * (also by `npm run bench:lighthouse`).
  * @param {string} baseUrl
  * @param {import('./session.js').CookieJar} jar
  */
-async function completeBenchProfile(baseUrl, jar) {
+export async function completeBenchProfile(baseUrl, jar) {
   const form = new URLSearchParams({
     dob: '1980-01-01',
     gender: 'M',
@@ -96,12 +97,12 @@ async function addToCart(baseUrl, jar, formPath, fields) {
 /**
  * Fills the bench fan's cart through the real configure forms: J1897 for the fan (it ships a
  * welcome pack, so it has an address page) and gifts of Kids to friends. Runs once per server,
- * after `completeBenchProfile`.
+ * after `completeBenchProfile` (also by `npm run bench:lighthouse`).
  * @param {string} baseUrl
  * @param {import('./session.js').CookieJar} jar
  * @returns {Promise<Record<string, string>>} the shipped item's address page (`shippedItemPath`)
  */
-async function fillBenchCart(baseUrl, jar) {
+export async function fillBenchCart(baseUrl, jar) {
   const cart = await addToCart(baseUrl, jar, '/products/j1897/configure/buy', { buyFor: 'BUY_CARD' });
   const shippedItemPath = shippedItemPathIn(cart);
   if (!shippedItemPath) throw new BenchError('the bench cart shows no address page for J1897');
