@@ -2,11 +2,12 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { conformZodMini } from './vite/conform-zod-mini';
 import { translationChunkNames } from './vite/translation-chunk-names';
+import { frameworkChunk } from './vite/framework-chunk';
 
 // server.ts is compiled by Vite together with the routes, so the Express app and the
 // route modules share one copy of app/context.ts (typed context keys are identity-based).
 export default defineConfig({
-  plugins: [reactRouter(), conformZodMini(), translationChunkNames()],
+  plugins: [reactRouter(), conformZodMini(), translationChunkNames(), frameworkChunk()],
   environments: {
     ssr: {
       build: {

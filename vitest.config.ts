@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}'],
+          include: ['app/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],
           environment: 'node',
           // Lets app/forms/coercion.test.ts give conform's coercion zod/mini, as the browser build does.
           server: { deps: { inline: ['@conform-to/zod'] } },

@@ -16,7 +16,7 @@ import { resources } from './i18n/resources';
 import { TranslationContext } from './i18n/translation-context';
 import { getInstance } from './middleware/i18next';
 import { burstStream } from './.server/http/burst-stream';
-import { SITE_STYLES } from './styles/site-styles.server';
+import { FONT_PRELOAD_LINK, SITE_STYLES } from './styles/site-styles.server';
 import { crossOriginOf, isRefusedCrossOriginAction } from './.server/http/csrf';
 
 export const streamTimeout = 5_000;
@@ -60,6 +60,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = burstStream(() => clearTimeout(abortTimer));
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          if (FONT_PRELOAD_LINK) responseHeaders.append('Link', FONT_PRELOAD_LINK);
           stream.pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
         },

@@ -10,7 +10,6 @@ import {
   ScrollRestoration,
   data,
   useMatches,
-  useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { useNonce } from './components/nonce';
@@ -19,6 +18,7 @@ import { SiteHeader } from './components/site-header';
 import { SiteStyles } from './components/site-styles';
 import { NoticeRegion } from './components/ui/notice-region';
 import { requestContext, shopContext } from './context';
+import { useRootData } from './root-data';
 import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
 import { romeDate } from './domain/shop-time';
 import { noticeTiming } from './domain/notice';
@@ -56,11 +56,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Worded here: the browser needs no translations for it, whichever namespace it comes from.
     notice: notice ? { text: getInstance(context).t(notice.key, notice.values), ...noticeTiming(notice) } : null,
   }, { headers });
-}
-
-/** The root loader's data (language, request id, support URL); undefined if the root loader failed. */
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>('root');
 }
 
 /** Route `handle` flags the layout understands. */

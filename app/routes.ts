@@ -95,6 +95,9 @@ export default [
     route('coupons', 'routes/dev/coupons.tsx'),
     route('vouchers', 'routes/dev/vouchers.tsx'),
     route('reload-docs', 'routes/dev/reload-docs.tsx'),
+    // Every component of the library, for reviewers (issue 16); the dialog's page without JavaScript.
+    route('components', 'routes/dev/components.tsx'),
+    route('components/dialog', 'routes/dev/components-dialog.tsx'),
   ]),
 
   // The spec's misspelt gift link: the same page (query kept), so links already sent still work.

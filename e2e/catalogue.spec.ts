@@ -80,6 +80,72 @@ test.describe('product list', () => {
     }
   });
 
+  test("the hero names the season and the offer, and its call to action leads to the offer's product", async ({ page }) => {
+    await page.goto('/products?lng=en');
+    const hero = page.getByRole('region', { name: 'Choose your membership' });
+    await expect(hero.getByRole('heading', { level: 1 })).toHaveText('Choose your membership');
+    await expect(hero).toContainText('Season 2025/26');
+    // The seed's Christmas offer (Black & White) ends on 28/12/2026; after it the hero features J1897.
+    const onOffer = (await page.getByRole('article', { name: 'Black & White' }).getByText('Offer', { exact: true }).count()) > 0;
+    const cta = hero.getByRole('link', { name: onOffer ? 'Discover the offer' : 'Discover J1897' });
+    if (onOffer) await expect(hero).toContainText(/Christmas offer\s*Black & White at €49\.9 instead of €59\.9, until 28\/12\./);
+    await expect(cta).toHaveClass(/button--accent/);
+    await cta.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(onOffer ? 'Black & White' : 'J1897');
+    await expectNoAxeViolations(page);
+  });
+
+  test('a dot or previous/next link takes the carousel to that slide, with no script', async ({ page }) => {
+    await page.goto('/products?lng=en');
+    const gallery = page.getByRole('region', { name: "This season's cards" });
+    // Every slide carries a pager; only the current slide's can be seen (and so is exposed).
+    const pager = page.getByRole('navigation', { name: "This season's cards: slides" });
+    await expect(pager).toHaveCount(1);
+    await expect(pager.getByRole('link', { name: /^Slide \d of 8$/ })).toHaveCount(8);
+    await expect(pager.getByRole('link', { name: 'Slide 1 of 8' })).toHaveAttribute('aria-current', 'true');
+    await expect(pager.getByRole('link', { name: /^Previous slide/ })).toHaveCount(0);
+
+    await pager.getByRole('link', { name: 'Slide 5 of 8' }).click();
+    await expect(page).toHaveURL(/#gallery-5$/);
+    await expect(gallery.locator('#gallery-5 img')).toBeInViewport({ ratio: 0.9 });
+    await expect(pager.getByRole('link', { name: 'Slide 5 of 8' })).toHaveAttribute('aria-current', 'true');
+    await expect(pager.getByRole('link', { name: 'Slide 1 of 8' })).not.toHaveAttribute('aria-current', 'true');
+
+    await pager.getByRole('link', { name: 'Next slide (6 of 8)' }).click();
+    await expect(page).toHaveURL(/#gallery-6$/);
+    await expect(gallery.locator('#gallery-6 img')).toBeInViewport({ ratio: 0.9 });
+    await pager.getByRole('link', { name: 'Previous slide (5 of 8)' }).click();
+    await expect(page).toHaveURL(/#gallery-5$/);
+    await expectNoAxeViolations(page);
+  });
+
+  test("the coupon carousel has its own pager, and its last slide's way to /coupon", async ({ page }) => {
+    await page.goto('/products?lng=en');
+    const coupons = page.getByRole('navigation', { name: 'Have a coupon?: slides' });
+    await coupons.getByRole('link', { name: 'Slide 4 of 4' }).click();
+    await expect(page).toHaveURL(/#coupon-step-4$/);
+    await expect(page.getByRole('link', { name: 'Use the coupon' })).toBeInViewport();
+    await expect(coupons.getByRole('link', { name: /^Next slide/ })).toHaveCount(0);
+    await expect(coupons.getByRole('link', { name: 'Previous slide (3 of 4)' })).toHaveAttribute('href', '#coupon-step-3');
+  });
+
+  test('the floating cart and coupon buttons never sit over the content', async ({ page }) => {
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/products?lng=en');
+      const content = (await page.locator('.catalogue').boundingBox())!;
+      const controls = (await page.getByRole('navigation', { name: 'Cart and coupon' }).boundingBox())!;
+      expect(content.x + content.width).toBeLessThanOrEqual(controls.x);
+    }
+    // A phone: a toolbar at the bottom; at the page's end everything stands above it.
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto('/products?lng=en');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footer = (await page.getByRole('contentinfo').boundingBox())!;
+    const bar = (await page.getByRole('navigation', { name: 'Cart and coupon' }).boundingBox())!;
+    expect(footer.y + footer.height).toBeLessThanOrEqual(bar.y + 1);
+  });
+
   test('the catalogue page ships no JavaScript', async ({ page }) => {
     await page.goto('/products');
     await expect(page.locator('script')).toHaveCount(0);

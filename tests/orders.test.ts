@@ -47,7 +47,7 @@ describe('a cart that costs nothing', () => {
     expect(placed.value.number).toBeGreaterThanOrEqual(100000001);
 
     const order = await orderService().find(fan.owner, placed.value.orderId);
-    expect(order).toMatchObject({ status: 'fulfilled', billingAddress: null, invoicing: null, lines: [{ productId: 'stadium', process: 'coupon', unitPriceCents: 0 }] });
+    expect(order).toMatchObject({ status: 'fulfilled', billingAddress: null, invoicing: null, lines: [{ productId: 'stadium', process: 'coupon', unitPriceCents: 0, imageUrl: '/art/stadium.svg' }] });
     expect(order?.lines[0]?.membershipCode).toMatch(/^JM[0-9A-Z]{10}$/);
     expect(order?.acceptedTerms.map((term) => term.name)).toEqual(['membershipTerms', 'guardianDeclaration']);
     const [membership] = await database.db.select().from(memberships).where(eq(memberships.code, order?.lines[0]?.membershipCode ?? ''));

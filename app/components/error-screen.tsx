@@ -1,7 +1,7 @@
 import { useShopTranslation } from '../i18n/use-shop-translation';
 import { Link } from 'react-router';
 import { catalogueStatus, signInOffer } from '../domain/error-status';
-import { useRootData } from '../root';
+import { useRootData } from '../root-data';
 
 export type ErrorScreenProps = {
   /** HTTP status, when there is one; it picks the status text of the catalogue. */

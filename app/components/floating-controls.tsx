@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useShopTranslation } from '../i18n/use-shop-translation';
-import { useRootData } from '../root';
+import { useRootData } from '../root-data';
 
 export type FloatingControlsVariant = 'default' | 'light';
 

@@ -13,6 +13,11 @@ export function formatShopDate(date: Date, language: Language): string {
   }).format(date);
 }
 
+/** Day and month only ("28/12"), for offers whose year goes without saying. */
+export function formatShopDayMonth(date: Date, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALE_OF[language], { timeZone: SHOP_TIME_ZONE, day: '2-digit', month: '2-digit' }).format(date);
+}
+
 /** Date and time to the second in the shop's time zone (support compares it with logs). */
 export function formatShopDateTime(date: Date, language: Language): string {
   return new Intl.DateTimeFormat(LOCALE_OF[language], {

@@ -47,6 +47,8 @@ export type PlaceOrderResult =
 export type OrderLineView = {
   id: string;
   productId: string;
+  /** The product's card art (its season's), or null should the product be gone from the catalogue. */
+  imageUrl: string | null;
   name: LocalizedText;
   kind: 'membership' | 'card' | 'other';
   process: CartProcess;

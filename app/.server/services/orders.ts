@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isFollowUpProcess } from '../../domain/membership-follow-up';
 import type { ShopDb } from '../db/client';
-import { memberships, orderItems, orders } from '../db/schema';
+import { memberships, orderItems, orders, products } from '../db/schema';
 import type { ServiceDeps } from '.';
 import type { CartOwner } from './cart-contract';
 import { findOwner, isUuid } from './cart-items';
@@ -27,15 +27,17 @@ export function createOrdersService(
   async function orderLines(executor: ShopDb, orderId: string): Promise<OrderLineView[]> {
     const previous = alias(memberships, 'previous');
     const rows = await executor
-      .select({ item: orderItems, membershipCode: memberships.code, previousCode: previous.code })
+      .select({ item: orderItems, membershipCode: memberships.code, previousCode: previous.code, imageUrl: products.imageUrl })
       .from(orderItems)
+      .leftJoin(products, eq(products.id, orderItems.productId))
       .leftJoin(memberships, eq(memberships.orderItemId, orderItems.id))
       .leftJoin(previous, eq(previous.id, orderItems.previousMembershipId))
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.position));
-    return rows.map(({ item, membershipCode, previousCode }) => ({
+    return rows.map(({ item, membershipCode, previousCode, imageUrl }) => ({
       id: item.id,
       productId: item.productId,
+      imageUrl,
       name: item.name,
       kind: item.kind,
       process: item.process,

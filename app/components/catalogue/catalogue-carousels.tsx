@@ -1,6 +1,18 @@
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Link } from 'react-router';
-import { Carousel } from '../ui/carousel';
+import type { TFunction } from 'i18next';
+import { Carousel, type CarouselControls } from '../ui/carousel';
+
+/** The pager's words for a carousel named by its heading. */
+function controlsFor(id: string, name: string, t: TFunction<'catalogue'>): CarouselControls {
+  return {
+    id,
+    label: t('carousel.controls', { name }),
+    slide: (position, total) => t('carousel.slide', { position, total }),
+    previous: (position, total) => t('carousel.previous', { position, total }),
+    next: (position, total) => t('carousel.next', { position, total }),
+  };
+}
 
 export type GallerySlide = { id: string; name: string; imageUrl: string };
 
@@ -12,6 +24,7 @@ export function GalleryCarousel({ slides }: { slides: GallerySlide[] }) {
       <h2 id="gallery-heading">{t('gallery.heading')}</h2>
       <Carousel
         labelledBy="gallery-heading"
+        controls={controlsFor('gallery', t('gallery.heading'), t)}
         slides={slides.map((slide) => ({
           key: slide.id,
           content: (
@@ -36,6 +49,7 @@ export function CouponCarousel() {
       <h2 id="coupon-heading">{t('couponCarousel.heading')}</h2>
       <Carousel
         labelledBy="coupon-heading"
+        controls={controlsFor('coupon-step', t('couponCarousel.heading'), t)}
         slides={[
           ...COUPON_STEPS.map((step, index) => ({
             key: step,

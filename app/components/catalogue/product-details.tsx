@@ -18,12 +18,14 @@ export function ProductDetails({ product }: { product: ProductDetailsData }) {
   return (
     <div className="product-detail__body">
       <p className="product-detail__description">{product.description}</p>
-      <h2>{t('detail.benefitsHeading')}</h2>
-      <ul className="benefit-list">
-        {product.benefits.map((benefit) => (
-          <li key={benefit}>{benefit}</li>
-        ))}
-      </ul>
+      <section className="product-detail__benefits" aria-labelledby="detail-benefits-heading">
+        <h2 id="detail-benefits-heading">{t('detail.benefitsHeading')}</h2>
+        <ul className="check-list">
+          {product.benefits.map((benefit) => (
+            <li key={benefit}>{benefit}</li>
+          ))}
+        </ul>
+      </section>
       <p>{product.virtual ? t('detail.virtual') : t('detail.shipped')}</p>
       {minHolderAge !== null && maxHolderAge !== null ? (
         <p>{t('detail.holderAgeRange', { min: minHolderAge, max: maxHolderAge })}</p>

@@ -1,7 +1,7 @@
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { documentTitle } from '../../domain/page-meta';
-import { useRootData } from '../../root';
+import { useRootData } from '../../root-data';
 import { ErrorScreen } from '../error-screen';
 
 /**

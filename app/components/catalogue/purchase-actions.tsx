@@ -8,6 +8,8 @@ type PurchaseActionsProps = {
   actions: Actions;
   /** The signed-in fan already asked to be told when this sold-out product is back. */
   notifyWaiting?: boolean;
+  /** A featured card's main action is the accent (gold) one. */
+  featured?: boolean;
   /** The page's catalogue translations (passed down: a hook per card adds up on lists). */
   t: TFunction<'catalogue'>;
 };
@@ -17,8 +19,9 @@ type PurchaseActionsProps = {
  * a fan who already asked is told so instead of being offered to ask again.
  * Each link names its product for screen-reader users who list links out of context.
  */
-export function PurchaseActions({ productId, productName, actions, notifyWaiting = false, t }: PurchaseActionsProps) {
+export function PurchaseActions({ productId, productName, actions, notifyWaiting = false, featured = false, t }: PurchaseActionsProps) {
   const context = { name: productName };
+  const main = featured ? 'button button--accent' : 'button button--primary';
   switch (actions.kind) {
     case 'sold-out':
       return (
@@ -41,7 +44,7 @@ export function PurchaseActions({ productId, productName, actions, notifyWaiting
       return (
         <div className="purchase-actions">
           <Link
-            className="button button--primary"
+            className={main}
             to={`/products/${productId}/configure/coupon`}
             aria-label={t('actions.useCouponLabel', context)}
           >
@@ -52,7 +55,7 @@ export function PurchaseActions({ productId, productName, actions, notifyWaiting
     case 'buy-or-gift':
       return (
         <div className="purchase-actions">
-          <Link className="button button--primary" to={`/products/${productId}/configure/buy`} aria-label={t('actions.buyLabel', context)}>
+          <Link className={main} to={`/products/${productId}/configure/buy`} aria-label={t('actions.buyLabel', context)}>
             {t('actions.buy')}
           </Link>
           {actions.gift ? (

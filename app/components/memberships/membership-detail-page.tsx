@@ -32,7 +32,7 @@ export function MembershipDetailPage({ view }: { view: MembershipDetailView }) {
         current={card.code}
       />
       <h1>{card.productName}</h1>
-      <MembershipCard imageUrl={card.imageUrl} productName={card.productName} code={card.code} large />
+      <MembershipCard card={card} large />
       <MembershipFacts membership={card} />
       {isGifter && view.gift ? <p>{view.gift.redeemed ? t('detail.giftRedeemed') : t('detail.giftNotRedeemed')}</p> : null}
       <section aria-labelledby="holder-heading">

@@ -38,7 +38,7 @@ export function MembershipListPage({ tab, memberships }: { tab: MembershipTab; m
           <ul className="membership-list">
             {memberships.map((membership) => (
               <li key={membership.code} className="membership-list__item">
-                <MembershipCard imageUrl={membership.imageUrl} productName={membership.productName} code={membership.code} decorative />
+                <MembershipCard card={membership} decorative />
                 <div>
                   <h3>
                     <Link to={membership.href}>{membership.productName}</Link>

@@ -4,6 +4,8 @@ import { useShopTranslation } from '../../i18n/use-shop-translation';
 export type OrderSummaryLine = {
   id: string;
   name: string;
+  /** The product's card art; decoration beside its name. */
+  imageUrl: string | null;
   /** "Holder: Mario Rossi", or who a gift's holder will be. */
   holder: string;
   /** "Upgrade of membership JM…" / "Renewal of membership JM…" for a line that follows one; else null. */
@@ -79,7 +81,8 @@ export function OrderSummary({ summary }: { summary: OrderSummaryData }) {
           {summary.lines.map((line) => (
             <tr key={line.id}>
               {/* The holder under the name: three columns fit a phone, four did not. */}
-              <th scope="row">
+              <th scope="row" className="order-lines__item">
+                {line.imageUrl ? <img className="order-lines__art" src={line.imageUrl} alt="" width={96} height={60} loading="lazy" /> : null}
                 <span className="order-lines__name">{line.name}</span>
                 <span className="order-lines__holder">{line.holder}</span>
                 {line.follows ? <span className="order-lines__holder">{line.follows}</span> : null}

@@ -2,6 +2,7 @@ import { FloatingControls } from '../../components/floating-controls';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { data, Link } from 'react-router';
 import { PriceTag } from '../../components/catalogue/price-tag';
+import { ProductBadges } from '../../components/catalogue/product-card';
 import { ProductDetails } from '../../components/catalogue/product-details';
 import { PurchaseActions } from '../../components/catalogue/purchase-actions';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
@@ -9,6 +10,7 @@ import { shopContext } from '../../context';
 import { countryRestriction, purchaseActions } from '../../domain/availability';
 import { countryList, formatShopDate, lastDayBefore } from '../../domain/display-format';
 import { displayPrice } from '../../domain/promo';
+import { seasonalTheme } from '../../domain/seasonal-theme';
 import { getSessionUser } from '../../.server/auth/guards';
 import { describePage } from '../../.server/http/page-seo';
 import { getLanguage } from '../../middleware/i18next';
@@ -19,7 +21,7 @@ import type { Route } from './+types/product-detail';
 export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { services, clock } = context.get(shopContext);
+  const { services, clock, config } = context.get(shopContext);
   const product = await services.catalogue.getProductDetail(params.id);
   if (!product) throw data({ reason: 'product-not-found' }, { status: 404 });
   const language = getLanguage(context);
@@ -28,6 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actions = purchaseActions(product);
   return {
     language,
+    theme: seasonalTheme(clock.now(), config.christmas),
     product: {
       id: product.id,
       name: product.name[language],
@@ -76,22 +79,25 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { t } = useShopTranslation('catalogue');
-  const { product, price, language, actions, notifyWaiting, restriction, alternative, promoLastDay } = loaderData;
+  const { product, price, language, actions, notifyWaiting, restriction, alternative, promoLastDay, theme } = loaderData;
   return (
-    <article className="product-detail" aria-labelledby="product-title">
+    <article className="product-detail" aria-labelledby="product-title" data-theme={theme ?? undefined}>
       <Breadcrumb current={product.name} />
       <div className="product-detail__layout">
-        <img
-          className="product-detail__image"
-          src={product.imageUrl}
-          alt=""
-          width={640}
-          height={400}
-          fetchPriority="high"
-        />
+        <div className="product-detail__art">
+          <img
+            className="product-detail__image"
+            src={product.imageUrl}
+            alt=""
+            width={640}
+            height={400}
+            fetchPriority="high"
+          />
+          <ProductBadges price={price} actions={actions} t={t} />
+        </div>
         <div className="product-detail__summary">
+          {product.tagCode ? <p className="product-detail__tag">{t(`tags.${product.tagCode}`, product.tagCode)}</p> : null}
           <h1 id="product-title">{product.name}</h1>
-          {product.tagCode ? <p className="product-card__tag">{t(`tags.${product.tagCode}`, product.tagCode)}</p> : null}
           <PriceTag price={price} language={language} t={t} className="product-detail__price" />
           {promoLastDay ? <p>{t('detail.promoUntil', { date: promoLastDay })}</p> : null}
           {restriction ? (

@@ -4,9 +4,11 @@ import { redirect, useLocation } from 'react-router';
 import { BenefitsTable } from '../../components/catalogue/benefits-table';
 import { CouponCarousel, GalleryCarousel } from '../../components/catalogue/catalogue-carousels';
 import { ProductCard } from '../../components/catalogue/product-card';
-import { SeasonalBanner } from '../../components/catalogue/seasonal-banner';
+import { CatalogueHero } from '../../components/catalogue/catalogue-hero';
 import { shopContext } from '../../context';
 import { purchaseActions } from '../../domain/availability';
+import { heroOffer } from '../../domain/catalogue-hero';
+import { formatShopDayMonth } from '../../domain/display-format';
 import { comparisonTable, isComparisonGroup } from '../../domain/benefits-comparison';
 import { catalogueSections, SECTIONS } from '../../domain/catalogue-order';
 import type { Section } from '../../domain/catalogue-types';
@@ -46,8 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       tagCode: product.tags[0],
       price: displayPrice(product, now),
       actions: purchaseActions(product),
+      // The premium card is featured: it lists its benefits (only it, to keep the page light).
+      benefits: section === 'premium' ? product.cms.benefits[language] : undefined,
     })),
   }));
+  const theme = seasonalTheme(now, config.christmas);
+  const premium = sections.find(({ section }) => section === 'premium')?.products[0];
+  const offer = heroOffer(sections.flatMap((section) => section.products), theme);
   const group = url.searchParams.get('group');
   const { t } = getInstance(context);
   return {
@@ -55,7 +62,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sections,
     comparison: comparisonTable(products, isComparisonGroup(group) ? group : 'adult'),
     gallery: sections.flatMap((section) => section.products.map(({ id, name, imageUrl }) => ({ id, name, imageUrl }))),
-    theme: seasonalTheme(now, config.christmas),
+    theme,
+    hero: {
+      season: products[0]?.membershipCode.season ?? '',
+      offer: offer && { ...offer, lastDay: formatShopDayMonth(offer.lastDay, language) },
+      featured: premium ? { id: premium.id, name: premium.name } : null,
+    },
     seo: describePage(context, request, {
       title: t('catalogue:title'),
       description: t('catalogue:description', { season: products[0]?.membershipCode.season ?? '' }),
@@ -68,19 +80,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { t } = useShopTranslation('catalogue');
   const { search } = useLocation();
-  const { sections, language, comparison, gallery, theme } = loaderData;
+  const { sections, language, comparison, gallery, theme, hero } = loaderData;
   return (
     <div className="catalogue" data-theme={theme ?? undefined}>
-      <h1>{t('heading')}</h1>
-      <SeasonalBanner theme={theme} />
+      <CatalogueHero hero={hero} theme={theme} language={language} t={t} />
       {sections.length === 0 ? <p>{t('emptyProducts')}</p> : null}
       {sections.map(({ section, products }) => (
         <section key={section} id={section} aria-labelledby={`${section}-heading`} className="catalogue__section">
           <h2 id={`${section}-heading`}>{t(`sections.${section}`)}</h2>
-          <ul className="catalogue__grid">
+          <ul className={`catalogue__grid catalogue__grid--${section}`}>
             {products.map((product) => (
               <li key={product.id}>
-                <ProductCard product={product} language={language} t={t} />
+                <ProductCard product={product} language={language} featured={section === 'premium'} t={t} />
               </li>
             ))}
           </ul>

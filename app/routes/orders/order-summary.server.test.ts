@@ -16,10 +16,11 @@ describe('orderSummaryData', () => {
       payBy: null,
       payHref: null,
       lines: [
-        { id: 'line-card', name: 'Carta del club', holder: 'Titolare: Mario Rossi', follows: null, membershipCode: 'JM0123456789', codeNote: null, price: '10\u00a0€' },
+        { id: 'line-card', name: 'Carta del club', imageUrl: '/art/jcard.svg', holder: 'Titolare: Mario Rossi', follows: null, membershipCode: 'JM0123456789', codeNote: null, price: '10\u00a0€' },
         {
           id: 'line-gift',
           name: 'Kids 0–4',
+          imageUrl: '/art/kids.svg',
           holder: 'Un regalo: il titolare sarà chi lo riscatta',
           follows: null,
           membershipCode: 'JMABCDEFGHJK',

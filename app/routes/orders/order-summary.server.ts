@@ -28,6 +28,7 @@ function lineOf(line: OrderLineView, order: OrderView, language: Language, t: TF
   return {
     id: line.id,
     name: line.name[language],
+    imageUrl: line.imageUrl,
     holder: holderOf(line, order, t),
     follows: line.follows ? t(`orders:summary.follows.${line.follows.process}`, { code: line.follows.membershipCode }) : null,
     membershipCode: line.membershipCode,

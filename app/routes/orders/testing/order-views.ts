@@ -5,6 +5,7 @@ import { NO_VAT_INVOICING } from '../../../domain/vat-invoicing';
 export const CARD_LINE: OrderLineView = {
   id: 'line-card',
   productId: 'jcard',
+  imageUrl: '/art/jcard.svg',
   name: { it: 'Carta del club', en: 'Club Card' },
   kind: 'card',
   process: 'buy',
@@ -19,6 +20,7 @@ export const GIFT_LINE: OrderLineView = {
   ...CARD_LINE,
   id: 'line-gift',
   productId: 'kids',
+  imageUrl: '/art/kids.svg',
   name: { it: 'Kids 0–4', en: 'Kids 0–4' },
   kind: 'membership',
   process: 'gift',
