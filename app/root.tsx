@@ -33,7 +33,7 @@ const ErrorScreen = lazy(() => import('./components/error-screen').then((module)
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, availabilityMiddleware];
 
-// The site's own CSS is inline (`SiteStyles`); pages link only their own stylesheets.
+// The shop's CSS is inline (`SiteStyles`): pages link no stylesheets of their own.
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];

@@ -1,8 +1,34 @@
+import accountCss from '../components/account/account.css?inline';
+import addressCss from '../components/address/address.css?inline';
+import cartCss from '../components/cart/cart.css?inline';
+import checkoutCss from '../components/checkout/checkout.css?inline';
+import configureCss from '../components/configure/configure.css?inline';
+import followUpCss from '../components/follow-up/follow-up.css?inline';
 import formsCss from '../components/form/forms.css?inline';
+import membershipCss from '../components/memberships/membership.css?inline';
+import notifyMeCss from '../components/notify-me/notify-me.css?inline';
+import ordersCss from '../components/orders/orders.css?inline';
 import appCss from './app.css?inline';
 
-/** Every page's CSS, as Vite built it (minified in production), for `SiteStyles` to inline. */
-export const SITE_STYLES = `${appCss}\n${formsCss}`;
+/**
+ * The shop's whole CSS, as Vite built it (minified in production), for `SiteStyles` to inline
+ * in every page: the site sheet, the form parts, then each screen's own sheet (decisions.md,
+ * "The site's CSS is inline"). Not here: Drop-in's CSS (in its lazy chunk, loaded with it) and
+ * the reviewers' /dev/components sheet (linked by that page).
+ */
+export const SITE_STYLES = [
+  appCss,
+  formsCss,
+  accountCss,
+  addressCss,
+  cartCss,
+  checkoutCss,
+  configureCss,
+  followUpCss,
+  membershipCss,
+  notifyMeCss,
+  ordersCss,
+].join('\n');
 
 /**
  * The `Link` header that preloads the body font's latin file, the one every page's text uses.

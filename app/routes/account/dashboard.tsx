@@ -14,10 +14,7 @@ import { endAllSessions } from '../../.server/auth/sign-in-session';
 import { describePage } from '../../.server/http/page-seo';
 import { describeBirthPlace } from './birth-place-view.server';
 import { getInstance, getLanguage } from '../../middleware/i18next';
-import accountStylesUrl from '../../components/account/account.css?url';
 import type { Route } from './+types/dashboard';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStylesUrl }];
 
 const COMPLETE_PROFILE_HREF = profileCompletionHref('/account');
 

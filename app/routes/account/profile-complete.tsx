@@ -25,13 +25,8 @@ import { describePage } from '../../.server/http/page-seo';
 import { loadedFormView, refreshedFormView, refusedFormView } from '../../.server/http/refresh';
 import { shopContext } from '../../context';
 import { getInstance, getLanguage } from '../../middleware/i18next';
-import accountStylesUrl from '../../components/account/account.css?url';
 import type { Route } from './+types/profile-complete';
 import { readFormData } from '../../.server/http/form-data';
-
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: accountStylesUrl },
-];
 
 /**
  * The spec's "add-user-info" page (`?fields=taxcode&redirectUri=/cart`): asks for what the

@@ -1,6 +1,5 @@
 import { data, redirect } from 'react-router';
 import { CartPage } from '../../components/cart/cart-page';
-import cartStylesUrl from '../../components/cart/cart.css?url';
 import { shopContext } from '../../context';
 import { pagePath } from '../../domain/page-address';
 import { pageMeta } from '../../domain/page-meta';
@@ -16,8 +15,6 @@ import { CART_PATH, canCheckout } from '../../domain/cart-summary';
 import { cartNotice, cartPageData } from './cart.server';
 import { submitVoucher } from './voucher-submit.server';
 import type { Route } from './+types/cart';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStylesUrl }];
 
 /**
  * The cart (spec §2 "Cart page", issue 12), secured: the items priced now, each one's shipping

@@ -1,7 +1,5 @@
 import { data } from 'react-router';
 import { ItemAddressPage } from '../../components/cart/item-address-page';
-import addressStylesUrl from '../../components/address/address.css?url';
-import cartStylesUrl from '../../components/cart/cart.css?url';
 import { shopContext } from '../../context';
 import { ADDRESS_ID_PARAM, ADDRESS_TYPE_PARAM, REDIRECT_URI_PARAM } from '../../domain/address-chooser';
 import { CART_PATH } from '../../domain/cart-summary';
@@ -18,11 +16,6 @@ import { getInstance, getLanguage } from '../../middleware/i18next';
 import { addressSummary, cartNotice, temporaryAddressHref } from './cart.server';
 import { addressChoicesFor, itemNeedingAddress } from './item-address.server';
 import type { Route } from './+types/item-address';
-
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: addressStylesUrl },
-  { rel: 'stylesheet', href: cartStylesUrl },
-];
 
 /**
  * A cart item's shipping address (spec: /cart/{cart_item}, `address_id` on the way back from

@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import { ItemTemporaryAddressPage } from '../../components/cart/item-temporary-address-page';
-import addressStylesUrl from '../../components/address/address.css?url';
 import { shopContext } from '../../context';
 import { CART_PATH } from '../../domain/cart-summary';
 import { pageMeta } from '../../domain/page-meta';
@@ -14,8 +13,6 @@ import { addressFormView, shownFor, submitAddressForm, submittedAddressDraft } f
 import { addressPageHref, cartNotice } from './cart.server';
 import { isUnchanged, itemNeedingAddress, temporaryFormValues } from './item-address.server';
 import type { Route } from './+types/item-temporary-address';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: addressStylesUrl }];
 
 /**
  * A cart item's temporary address (the spec's `temp_address`, `/cart/{cart_item}/temporary`):

@@ -1,6 +1,5 @@
 import type { ShouldRevalidateFunction } from 'react-router';
 import { CheckoutPage } from '../../components/checkout/checkout-page';
-import checkoutStylesUrl from '../../components/checkout/checkout.css?url';
 import { pageMeta } from '../../domain/page-meta';
 import { intentOf } from '../../forms/intent';
 import { describePage } from '../../.server/http/page-seo';
@@ -8,8 +7,6 @@ import { getInstance } from '../../middleware/i18next';
 import { checkoutAction } from './checkout-action.server';
 import { checkoutCart, checkoutPageData } from './checkout.server';
 import type { Route } from './+types/checkout';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStylesUrl }];
 
 /**
  * Checkout (spec "Checkout screen", §4 "Checkout", issue 13), secured: the billing address, the

@@ -4,7 +4,6 @@ import { useMemo } from 'react';
 import { data, redirect } from 'react-router';
 import { ConfigurePage } from '../../components/configure/configure-page';
 import { usePartRules } from '../../components/configure/part-rules';
-import configureStylesUrl from '../../components/configure/configure.css?url';
 import { shopContext } from '../../context';
 import { DOCUMENT_FILE_FIELD_ORDER, type DocumentFileField } from '../../forms/document-files';
 import { fieldErrorsOf } from '../../forms/field-problems';
@@ -45,8 +44,6 @@ import {
   summaryLabels,
 } from './configure.server';
 import type { Route } from './+types/configure';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: configureStylesUrl }];
 
 /**
  * The buyer data form (spec §2): `/products/{id}/configure/{buy|gift|coupon}` with optional

@@ -5,7 +5,6 @@ import { SelectField } from '../../components/form/select-field';
 import { SubmitButton } from '../../components/form/submit-button';
 import { TextField } from '../../components/form/text-field';
 import { useShopForm } from '../../components/form/use-shop-form';
-import notifyStylesUrl from '../../components/notify-me/notify-me.css?url';
 import { shopContext } from '../../context';
 import { isCouponProduct } from '../../domain/coupon';
 import { formatCouponCode } from '../../domain/coupon-code';
@@ -20,8 +19,6 @@ import { refuseUnlessLocalDevelopment } from '../../.server/http/dev-pages';
 import { redirectWithNotice } from '../../.server/http/flash';
 import { readFormData } from '../../.server/http/form-data';
 import type { Route } from './+types/coupons';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: notifyStylesUrl }];
 
 const COUPONS_PATH = '/dev/coupons';
 const LIST_LIMIT = 30;

@@ -1,6 +1,5 @@
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Form, Link } from 'react-router';
-import notifyStylesUrl from '../../components/notify-me/notify-me.css?url';
 import { shopContext } from '../../context';
 import { mailDelivery } from '../../domain/mail-retry';
 import { pageMeta } from '../../domain/page-meta';
@@ -13,8 +12,6 @@ import type { Route } from './+types/outbox';
 
 /** A list and a GET filter: nothing here needs JavaScript. */
 export const handle: RouteHandle = { hydrate: false };
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: notifyStylesUrl }];
 
 const OUTBOX_LIMIT = 100;
 

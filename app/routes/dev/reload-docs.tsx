@@ -3,7 +3,6 @@ import { ErrorSummary } from '../../components/form/error-summary';
 import { SubmitButton } from '../../components/form/submit-button';
 import { TextField } from '../../components/form/text-field';
 import { useShopForm } from '../../components/form/use-shop-form';
-import notifyStylesUrl from '../../components/notify-me/notify-me.css?url';
 import { shopContext } from '../../context';
 import { pageMeta } from '../../domain/page-meta';
 import { parseForm } from '../../forms/parse';
@@ -15,8 +14,6 @@ import { readFormData } from '../../.server/http/form-data';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance } from '../../middleware/i18next';
 import type { Route } from './+types/reload-docs';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: notifyStylesUrl }];
 
 const PAGE_PATH = '/dev/reload-docs';
 

@@ -5,7 +5,6 @@ import { SelectField } from '../../components/form/select-field';
 import { SubmitButton } from '../../components/form/submit-button';
 import { TextField } from '../../components/form/text-field';
 import { useShopForm } from '../../components/form/use-shop-form';
-import notifyStylesUrl from '../../components/notify-me/notify-me.css?url';
 import { shopContext } from '../../context';
 import { isSoldOut } from '../../domain/availability';
 import { pageMeta } from '../../domain/page-meta';
@@ -19,8 +18,6 @@ import { refuseUnlessLocalDevelopment } from '../../.server/http/dev-pages';
 import type { Route } from './+types/stock';
 import { redirectWithNotice } from '../../.server/http/flash';
 import { readFormData } from '../../.server/http/form-data';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: notifyStylesUrl }];
 
 const RESTOCK_INTENT = 'restock';
 const SELL_OUT_INTENT = 'sell-out';

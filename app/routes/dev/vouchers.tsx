@@ -5,7 +5,6 @@ import { SelectField } from '../../components/form/select-field';
 import { SubmitButton } from '../../components/form/submit-button';
 import { TextField } from '../../components/form/text-field';
 import { useShopForm } from '../../components/form/use-shop-form';
-import notifyStylesUrl from '../../components/notify-me/notify-me.css?url';
 import { shopContext } from '../../context';
 import { formatShopDateTime } from '../../domain/display-format';
 import { pageMeta } from '../../domain/page-meta';
@@ -21,8 +20,6 @@ import { refuseUnlessLocalDevelopment } from '../../.server/http/dev-pages';
 import { redirectWithNotice } from '../../.server/http/flash';
 import { readFormData } from '../../.server/http/form-data';
 import type { Route } from './+types/vouchers';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: notifyStylesUrl }];
 
 const VOUCHERS_PATH = '/dev/vouchers';
 const LIST_LIMIT = 30;

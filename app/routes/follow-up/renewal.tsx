@@ -1,15 +1,8 @@
-import configureStylesUrl from '../../components/configure/configure.css?url';
 import { RenewalPurchasePage } from '../../components/follow-up/renewal-purchase-page';
-import followUpStylesUrl from '../../components/follow-up/follow-up.css?url';
 import { pageMeta } from '../../domain/page-meta';
 import { loadFollowUp, saveFollowUp } from './follow-up.server';
 import { RENEWAL_ROUTE } from './renewal.server';
 import type { Route } from './+types/renewal';
-
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: configureStylesUrl },
-  { rel: 'stylesheet', href: followUpStylesUrl },
-];
 
 /**
  * `/products/{id}/renewal/{membershipCode}?cartItem=` (spec §2), secured: `{id}` is the product of

@@ -1,15 +1,8 @@
-import configureStylesUrl from '../../components/configure/configure.css?url';
 import { UpgradePurchasePage } from '../../components/follow-up/upgrade-purchase-page';
-import followUpStylesUrl from '../../components/follow-up/follow-up.css?url';
 import { pageMeta } from '../../domain/page-meta';
 import { loadFollowUp, saveFollowUp } from './follow-up.server';
 import { UPGRADE_ROUTE } from './upgrade.server';
 import type { Route } from './+types/upgrade';
-
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: configureStylesUrl },
-  { rel: 'stylesheet', href: followUpStylesUrl },
-];
 
 /**
  * `/products/{id}/upgrade/{membershipCode}?cartItem=` (spec §2, §4), secured: `{id}` is the

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { data, redirect } from 'react-router';
-import configureStylesUrl from '../../components/configure/configure.css?url';
 import { usePartRules } from '../../components/configure/part-rules';
 import { RedeemGiftPage, REDEEM_INTENT, type RedeemGiftStep } from '../../components/gift/redeem-gift-page';
 import { shopContext } from '../../context';
@@ -26,8 +25,6 @@ import { getInstance, getLanguage } from '../../middleware/i18next';
 import { describeConfigureForm, submittedConfigureDraft } from '../configure/configure.server';
 import { giftError, giftLinkOf, holderChoiceStep, managerBlocker } from './redeem-gift.server';
 import type { Route } from './+types/redeem-gift';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: configureStylesUrl }];
 
 /** The page's shared start: the fan, the link (none: home), and what stops them taking a gift on. */
 function begin({ request, context }: { request: Request; context: Route.LoaderArgs['context'] }) {

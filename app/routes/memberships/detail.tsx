@@ -1,5 +1,4 @@
 import { MembershipDetailPage } from '../../components/memberships/membership-detail-page';
-import membershipStylesUrl from '../../components/memberships/membership.css?url';
 import { seesHolderData } from '../../domain/membership-manage';
 import { pageMeta } from '../../domain/page-meta';
 import { describePage } from '../../.server/http/page-seo';
@@ -10,8 +9,6 @@ import type { Route } from './+types/detail';
 
 // Read-only, with links to its sections: no JavaScript.
 export const handle: RouteHandle = { hydrate: false };
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: membershipStylesUrl }];
 
 /** One membership (`id` is its code) for its holder, manager or gifter; anyone else: 404. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,5 +1,4 @@
 import { MembershipListPage } from '../../components/memberships/membership-list-page';
-import membershipStylesUrl from '../../components/memberships/membership.css?url';
 import { shopContext } from '../../context';
 import { parseMembershipTab } from '../../domain/membership-manage';
 import { pageMeta } from '../../domain/page-meta';
@@ -12,8 +11,6 @@ import type { Route } from './+types/list';
 
 // Tabs and cards are links: no JavaScript.
 export const handle: RouteHandle = { hydrate: false };
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: membershipStylesUrl }];
 
 /** The fan's live memberships of one tab (`?tab=yours|gifted|managed|redeemed`; secured). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,4 @@
 import { RenewalPage } from '../../components/memberships/renewal-page';
-import membershipStylesUrl from '../../components/memberships/membership.css?url';
-import addressStylesUrl from '../../components/address/address.css?url';
 import { ADDRESS_ID_PARAM } from '../../domain/address-chooser';
 import { parseRenewalTab } from '../../domain/membership-manage';
 import { pageMeta } from '../../domain/page-meta';
@@ -12,11 +10,6 @@ import { addAddressPath, renewalView, submitManageForm } from './renewal.server'
 import type { Route } from './+types/renewal';
 
 // Forms with a pending state and inline checks: this page hydrates.
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: addressStylesUrl },
-  { rel: 'stylesheet', href: membershipStylesUrl },
-];
-
 /** The Renewal preferences section (`?tab=shipping|billing`); the membership's parties only, else 404. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const membership = await membershipOr404(context, params.id);

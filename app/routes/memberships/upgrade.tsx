@@ -1,4 +1,3 @@
-import membershipStylesUrl from '../../components/memberships/membership.css?url';
 import { UpgradePage, type UpgradeView } from '../../components/memberships/upgrade-page';
 import type { Language } from '../../domain/catalogue-types';
 import { upgradePath } from '../../domain/membership-follow-up';
@@ -12,8 +11,6 @@ import type { Route } from './+types/upgrade';
 
 // Information and links only: no JavaScript.
 export const handle: RouteHandle = { hydrate: false };
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: membershipStylesUrl }];
 
 function upgradeView(membership: MembershipDetail, language: Language): UpgradeView {
   const { upgrade } = membership;

@@ -1,5 +1,4 @@
 import { data, redirect } from 'react-router';
-import configureStylesUrl from '../../components/configure/configure.css?url';
 import { ReloadDocsPage } from '../../components/reload-docs/reload-docs-page';
 import { shopContext } from '../../context';
 import { pageMeta } from '../../domain/page-meta';
@@ -8,8 +7,6 @@ import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import { authorisedReload, itemView, readReloadDocsPost, refusedReply } from './reload-docs.server';
 import type { Route } from './+types/reload-docs';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: configureStylesUrl }];
 
 /**
  * New identity documents for a paid club card (spec §2 "Reload-docs screen"; issue 15):

@@ -1,5 +1,4 @@
 import { ThankYouPage } from '../../components/orders/thank-you-page';
-import ordersStylesUrl from '../../components/orders/orders.css?url';
 import { shopContext } from '../../context';
 import { orderIdOf } from '../../domain/order-pages';
 import { pageMeta } from '../../domain/page-meta';
@@ -17,8 +16,6 @@ export const handle: RouteHandle = { hydrate: false };
 
 // It may show an order: never kept by a shared cache or the browser's history cache.
 export const middleware: Route.MiddlewareFunction[] = [noStore];
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: ordersStylesUrl }];
 
 /**
  * The thank-you page (spec §2), reachable signed out: the order's summary only when a signed-in

@@ -2,7 +2,6 @@ import { data } from 'react-router';
 import { PayOrderPage } from '../../components/payment/pay-order-page';
 import { orderIdOf } from '../../domain/order-pages';
 import { isPaymentMethod } from '../../domain/payment-attempt';
-import ordersStylesUrl from '../../components/orders/orders.css?url';
 import { pageMeta } from '../../domain/page-meta';
 import { payOrderSchema } from '../../forms/payment';
 import { parseForm } from '../../forms/parse';
@@ -16,8 +15,6 @@ import { payOrderData } from './pay-order.server';
 import type { Route } from './+types/pay-order';
 
 // The order pages' layout (links in a row, the notice box).
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: ordersStylesUrl }];
-
 export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 /** `/payment?orderId=…` (spec §2, public; issue 14): pay an order that waits for its payment. */

@@ -1,6 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
 import { PaymentReturnPage } from '../../components/payment/payment-return-page';
-import ordersStylesUrl from '../../components/orders/orders.css?url';
 import { pageMeta } from '../../domain/page-meta';
 import { PAYMENT_RETURN_REFRESH_SECONDS } from '../../domain/payment-attempt';
 import { noStore } from '../../.server/http/no-store';
@@ -15,8 +14,6 @@ export const handle: RouteHandle = { hydrate: false };
 
 // It is about one payment: never kept by a shared cache or the history cache.
 // The order pages' layout (links in a row, the notice box).
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: ordersStylesUrl }];
-
 export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 /** `/paymentgateway/{process}` (spec §2, issue 14): where the fan comes back from the PSP's hosted page. */

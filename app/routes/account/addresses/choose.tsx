@@ -23,11 +23,8 @@ import { signedIn } from '../../../.server/auth/guards';
 import { describeAddresses } from './address-view.server';
 import { describePage } from '../../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../../middleware/i18next';
-import addressStylesUrl from '../../../components/address/address.css?url';
 import type { Route } from './+types/choose';
 import { readFormData } from '../../../.server/http/form-data';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: addressStylesUrl }];
 
 /**
  * `?address_type=shipping|billing&redirect_uri=/path`: both are required (400 otherwise), as

@@ -13,11 +13,8 @@ import type { AddressDraft } from '../../../domain/address-check';
 import { formValuesOf } from './address-view.server';
 import { describePage } from '../../../.server/http/page-seo';
 import { getInstance } from '../../../middleware/i18next';
-import addressStylesUrl from '../../../components/address/address.css?url';
 import type { Route } from './+types/edit';
 import { readFormData } from '../../../.server/http/form-data';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: addressStylesUrl }];
 
 /** Someone else's address, an unknown or a malformed id: all the same 404. */
 function notFound(): never {

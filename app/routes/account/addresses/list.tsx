@@ -12,12 +12,9 @@ import { signedIn } from '../../../.server/auth/guards';
 import { describeAddresses } from './address-view.server';
 import { describePage } from '../../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../../middleware/i18next';
-import addressStylesUrl from '../../../components/address/address.css?url';
 import type { Route } from './+types/list';
 import { redirectWithNotice } from '../../../.server/http/flash';
 import { readFormData } from '../../../.server/http/form-data';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: addressStylesUrl }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { customer } = signedIn(context);

@@ -1,5 +1,4 @@
 import { OrderListPage } from '../../../components/orders/order-list-page';
-import ordersStylesUrl from '../../../components/orders/orders.css?url';
 import { shopContext } from '../../../context';
 import { pageMeta } from '../../../domain/page-meta';
 import { signedIn } from '../../../.server/auth/guards';
@@ -11,8 +10,6 @@ import type { Route } from './+types/list';
 
 // Links only: no JavaScript.
 export const handle: RouteHandle = { hydrate: false };
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: ordersStylesUrl }];
 
 /** The fan's orders, newest first (secured). */
 export async function loader({ request, context }: Route.LoaderArgs) {

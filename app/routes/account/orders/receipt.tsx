@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import { ReceiptPage } from '../../../components/orders/receipt-page';
-import ordersStylesUrl from '../../../components/orders/orders.css?url';
 import { shopContext } from '../../../context';
 import { pageMeta } from '../../../domain/page-meta';
 import { signedIn } from '../../../.server/auth/guards';
@@ -12,8 +11,6 @@ import type { Route } from './+types/receipt';
 
 // Read-only (printing is the browser's): no JavaScript.
 export const handle: RouteHandle = { hydrate: false };
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: ordersStylesUrl }];
 
 /** The receipt of one of the fan's orders (secured); someone else's, unknown or malformed: 404. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
