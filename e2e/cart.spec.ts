@@ -6,6 +6,7 @@ import { CONFIGURE_TEXTS, expectCartCount, signUpFanWithProfile } from './pages/
 import { expectNoAxeViolations } from './support/axe';
 import { javaScriptEnabled, showShopIn } from './support/shop';
 import { expect, test } from './support/test';
+import { expectPurchaseStep, PURCHASE_STEPS_TEXTS } from './pages/purchase-steps';
 
 // Issue 12: the cart with and without JavaScript. Each test has a fan of its own with Mario's
 // profile; items are added through the configure forms' documented fields (their pages have
@@ -35,6 +36,7 @@ for (const language of ['it', 'en'] as const) {
     await test.step('the cart lists the three items; checkout waits for the addresses', async () => {
       await page.goto('/cart');
       await expect(page.getByRole('heading', { level: 1, name: texts.heading })).toBeVisible();
+      await expectPurchaseStep(page, language, 'cart');
       await expect(cartItem(page, 'J1897')).toBeVisible();
       await expect(cartItem(page, 'Kids 0–4')).toBeVisible();
       await expect(cartItem(page, language === 'it' ? 'Carta del club' : 'Club Card')).toBeVisible();
@@ -136,6 +138,7 @@ for (const language of ['it', 'en'] as const) {
       await page.goto('/cart');
       await page.getByRole('link', { name: texts.checkout }).click();
       await expect(page.getByRole('heading', { level: 1, name: texts.checkoutHeading })).toBeVisible();
+      await expectPurchaseStep(page, language, 'checkout');
       await expectNoAxeViolations(page);
     });
   });
@@ -148,6 +151,8 @@ test('an empty cart offers to continue shopping; checkout sends it back', async 
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText(texts.empty).first()).toBeVisible();
   await expect(page.getByRole('link', { name: texts.continuePurchase })).toHaveAttribute('href', '/products');
+  // An empty cart is no step of a purchase.
+  await expect(page.getByRole('list', { name: PURCHASE_STEPS_TEXTS.en.label })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 

@@ -28,7 +28,7 @@ const TEXTS = {
     tabs: "Dettagli dell'abbonamento",
     benefitsTab: 'Vantaggi',
     steps: "Passaggi dell'acquisto",
-    stepNames: ['Configura', 'Carrello', 'Riepilogo', 'Pagamento'],
+    stepNames: ['Configura', 'Carrello', 'Cassa', 'Pagamento'],
     done: 'completato',
     openDialog: "Leggi le condizioni dell'abbonamento",
     dialogTitle: "Condizioni dell'abbonamento",

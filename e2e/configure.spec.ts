@@ -10,6 +10,7 @@ import { CART_TEXTS, cartItem } from './pages/cart';
 import { expectNoAxeViolations } from './support/axe';
 import { waitForHydration } from './support/shop';
 import { expect, test } from './support/test';
+import { expectPurchaseStep } from './pages/purchase-steps';
 
 // Issue 11: configure and add to cart, with and without JavaScript. Each test has a fan of its
 // own (the cart fills up) with Mario's profile (born 1980: an adult who may buy for himself and
@@ -30,6 +31,7 @@ for (const language of ['it', 'en'] as const) {
       await expect(page).toHaveURL(/\/products\/j1897\/configure\/buy\?submission=/);
       await expect(page.getByRole('heading', { name: texts.ownHolder })).toBeVisible();
       await expect(page.getByText('RSSMRA80A01H501U')).toBeVisible();
+      await expectPurchaseStep(page, language, 'configure');
       await expectNoAxeViolations(page);
     });
 

@@ -10,6 +10,7 @@ import type { AuthPages } from './pages/auth';
 import { DevPages } from './pages/dev';
 import { OrderPages } from './pages/orders';
 import { HostedCheckout, PAYMENT_TEXTS, TEST_CARDS } from './pages/payment';
+import { expectPurchaseStep } from './pages/purchase-steps';
 
 // Paying (issue 14), with and without JavaScript: offline both go through the PSP's hosted page
 // (the simulator's), which works without JavaScript; Drop-in needs Adyen's own scripts.
@@ -194,6 +195,7 @@ test('a declined card shows its reason and charges nothing; refused three times,
   await test.step('try again: the same order, paid this time', async () => {
     await page.getByRole('link', { name: hosted.texts.tryAgain }).click();
     await expect(page).toHaveURL(/\/payment\?orderId=/);
+    await expectPurchaseStep(page, 'en', 'pay');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: hosted.texts.continueToPayment }).click();
     await hosted.expectOpen();

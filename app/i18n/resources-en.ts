@@ -22,5 +22,6 @@ import gift from '../locales/en/gift.json';
 import reloadDocs from '../locales/en/reloadDocs.json';
 import membership from '../locales/en/membership.json';
 import followUp from '../locales/en/followUp.json';
+import purchaseSteps from '../locales/en/purchaseSteps.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, mail, checkoutTerms, payment, paymentMethod, psp, gift, reloadDocs, membership, followUp };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, mail, checkoutTerms, payment, paymentMethod, psp, gift, reloadDocs, membership, followUp, purchaseSteps };

@@ -22,5 +22,6 @@ import gift from '../locales/it/gift.json';
 import reloadDocs from '../locales/it/reloadDocs.json';
 import membership from '../locales/it/membership.json';
 import followUp from '../locales/it/followUp.json';
+import purchaseSteps from '../locales/it/purchaseSteps.json';
 
-export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, mail, checkoutTerms, payment, paymentMethod, psp, gift, reloadDocs, membership, followUp };
+export const resources = { common, errors, forms, catalogue, auth, cart, account, addresses, notify, dev, configure, configureParts, checkout, orders, combobox, mail, checkoutTerms, payment, paymentMethod, psp, gift, reloadDocs, membership, followUp, purchaseSteps };

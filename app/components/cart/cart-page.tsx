@@ -11,6 +11,8 @@ import { useShopForm } from '../form/use-shop-form';
 import { Breadcrumb } from '../ui/breadcrumb';
 import { TotalsList } from '../ui/totals-list';
 import { CartLine, type CartLineData } from './cart-line';
+import { PurchaseSteps } from '../purchase-steps';
+import { EmptyState } from '../ui/empty-state';
 
 export type CartPageData = {
   lines: CartLineData[];
@@ -26,16 +28,10 @@ export function CartPage({ cart, voucherResult }: { cart: CartPageData; voucherR
   return (
     <div className="cart">
       <Breadcrumb current={t('breadcrumb')} />
+      {cart.lines.length > 0 ? <PurchaseSteps current="cart" /> : null}
       <h1>{t('heading')}</h1>
       {cart.lines.length === 0 ? (
-        <>
-          <p>{t('empty')}</p>
-          <p>
-            <Link to="/products" className="button button--primary">
-              {t('continuePurchase')}
-            </Link>
-          </p>
-        </>
+        <EmptyState title={t('empty')} text={t('emptyText')} action={{ href: '/products', label: t('continuePurchase') }} />
       ) : (
         <div className="cart__layout">
           <section aria-labelledby="cart-items-heading">

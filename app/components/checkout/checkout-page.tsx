@@ -18,6 +18,7 @@ import { BillingSection, BuyerSection } from './checkout-billing';
 import { InvoicingSection } from './checkout-invoicing';
 import { CheckoutSummary } from './checkout-summary';
 import { TermsSection } from './checkout-terms';
+import { PurchaseSteps } from '../purchase-steps';
 
 /** The labels the error summary names each field by. */
 function useFieldLabels(): Record<CheckoutFormField, string> {
@@ -60,6 +61,7 @@ export function CheckoutPage({ page, result }: { page: CheckoutPageData; result:
   return (
     <div className="checkout">
       <Breadcrumb trail={[{ to: CART_PATH, label: t('page.cart') }]} current={t('page.heading')} />
+      <PurchaseSteps current="checkout" />
       <h1>{t('page.heading')}</h1>
       <ErrorSummary key={summary.key} errors={summary.errors} labels={labels} />
       <Form method="post" {...formProps} onSubmit={dropIn.onSubmit(formProps.onSubmit)} ref={dropIn.formRef} onChange={onChange} className="checkout__form" noValidate>

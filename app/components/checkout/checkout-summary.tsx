@@ -34,7 +34,7 @@ export function CheckoutSummary({
     <aside className="summary-box" aria-labelledby="summary-heading">
       <h2 id="summary-heading">{t('summary.heading')}</h2>
       <TotalsList
-        lines={page.lines.map((line) => ({ id: line.id, label: t('summary.line', { name: line.name, holder: line.holder }), price: line.price }))}
+        lines={page.lines.map((line) => ({ id: line.id, label: t('summary.line', { name: line.name, holder: line.holder }), price: line.price, imageUrl: line.imageUrl }))}
         totals={totals}
         words={{
           subtotal: t('summary.subtotal'),

@@ -10,6 +10,7 @@ import { useShopTranslation } from '../../i18n/use-shop-translation';
 import type { SelectOption } from '../form/select-field';
 import { Breadcrumb } from '../ui/breadcrumb';
 import { ConfigureForm, type SummaryName } from './configure-form';
+import { PurchaseSteps } from '../purchase-steps';
 
 // Only a fan with an incomplete profile sees it: not part of the form's first load.
 const MissingProfile = lazy(() => import('./missing-profile').then((module) => ({ default: module.MissingProfile })));
@@ -63,6 +64,7 @@ export function ConfigurePage({ page, form }: { page: ConfigurePageData; form: C
   return (
     <article className="configure" aria-labelledby="configure-heading">
       <Breadcrumb trail={[{ to: `/products/${product.id}`, label: product.name }]} current={t(`configure:current.${page.process}`)} />
+      <PurchaseSteps current="configure" />
       <div className="configure__product">
         <img src={product.imageUrl} alt="" width={96} height={60} className="configure__image" />
         <div>

@@ -6,7 +6,7 @@ import { Card } from '../ui/card';
 import { DialogLink } from '../ui/dialog-link';
 import { EmptyState } from '../ui/empty-state';
 import { Notice } from '../ui/notice';
-import { StepsIndicator } from '../ui/steps-indicator';
+import { PurchaseSteps } from '../purchase-steps';
 import { Tabs } from '../ui/tabs';
 import type { Language } from '../../domain/catalogue-types';
 import { PURCHASE_STEPS } from '../../domain/steps';
@@ -141,21 +141,13 @@ export function DialogSpecimen() {
 
 export function StepsSpecimens() {
   const { t } = useShopTranslation('dev');
-  const steps = PURCHASE_STEPS.map((id) => ({
-    id,
-    name: t(`components.steps.${id}`),
-  }));
+  const steps = useShopTranslation('purchaseSteps').t;
   return (
     <Specimen id="steps-heading" title={t('components.steps.heading')}>
-      {steps.map((step) => (
-        <div key={step.id} className="showcase__stack">
-          <p className="showcase__label">{t('components.steps.example', { step: step.name })}</p>
-          <StepsIndicator
-            label={t('components.steps.label')}
-            steps={steps}
-            current={step.id}
-            doneText={t('components.steps.done')}
-          />
+      {PURCHASE_STEPS.map((id) => (
+        <div key={id} className="showcase__stack">
+          <p className="showcase__label">{t('components.steps.example', { step: steps(`step.${id}`) })}</p>
+          <PurchaseSteps current={id} />
         </div>
       ))}
     </Specimen>

@@ -4,7 +4,8 @@ import { useShopTranslation } from '../../i18n/use-shop-translation';
 import type { MembershipCardView } from './membership-views';
 import { Breadcrumb } from '../ui/breadcrumb';
 import { MembershipCard } from './membership-card';
-import { TabLinks } from './tab-links';
+import { EmptyState } from '../ui/empty-state';
+import { Tabs } from '../ui/tabs';
 
 /**
  * The spec's My Membership list: four tabs as links (`?tab=`), one card per membership whose
@@ -12,12 +13,12 @@ import { TabLinks } from './tab-links';
  */
 export function MembershipListPage({ tab, memberships }: { tab: MembershipTab; memberships: MembershipCardView[] }) {
   const { t } = useShopTranslation('membership');
-  const tabs = MEMBERSHIP_TABS.map((key) => ({ key, href: membershipListPath(key), label: t(`list.tabs.${key}`), current: key === tab }));
+  const tabs = MEMBERSHIP_TABS.map((id) => ({ id, href: membershipListPath(id), label: t(`list.tabs.${id}`) }));
   return (
     <div className="membership-page">
       <Breadcrumb trail={[{ to: '/account', label: t('breadcrumb.account') }]} current={t('breadcrumb.list')} />
       <h1>{t('list.heading')}</h1>
-      <TabLinks label={t('list.tabsLabel')} tabs={tabs} />
+      <Tabs label={t('list.tabsLabel')} tabs={tabs} current={tab} />
       <section aria-labelledby="membership-tab-heading">
         <h2 id="membership-tab-heading" className="visually-hidden">
           {t(`list.tabs.${tab}`)}
@@ -26,14 +27,7 @@ export function MembershipListPage({ tab, memberships }: { tab: MembershipTab; m
           {t(`list.intro.${tab}`)} {t('list.liveOnly')}
         </p>
         {memberships.length === 0 ? (
-          <>
-            <p>{t(`list.empty.${tab}`)}</p>
-            <p>
-              <Link to="/products" className="button button--primary">
-                {t('list.browse')}
-              </Link>
-            </p>
-          </>
+          <EmptyState title={t('list.emptyTitle')} text={t(`list.empty.${tab}`)} action={{ href: '/products', label: t('list.browse') }} headingLevel={3} />
         ) : (
           <ul className="membership-list">
             {memberships.map((membership) => (

@@ -12,7 +12,8 @@ import { SubmitButton } from '../form/submit-button';
 import { useShopForm } from '../form/use-shop-form';
 import type { ManageAnswer, MembershipCardView } from './membership-views';
 import { SectionHeading } from './section-heading';
-import { TabLinks } from './tab-links';
+import { Notice } from '../ui/notice';
+import { Tabs } from '../ui/tabs';
 
 type Current = { shippingAddress: AddressSummary | null; billingAddress: AddressSummary | null; preferredVariantSize: string | null };
 
@@ -36,7 +37,7 @@ export type RenewalView = {
 export function RenewalPage({ view, answer }: { view: RenewalView; answer: ManageAnswer | null }) {
   const { t } = useShopTranslation(['membership', 'forms']);
   const { card, tab } = view;
-  const tabs = RENEWAL_TABS.map((key) => ({ key, href: membershipSectionPath(card.code, 'renewal', key), label: t(`renewal.tabs.${key}`), current: key === tab }));
+  const tabs = RENEWAL_TABS.map((id) => ({ id, href: membershipSectionPath(card.code, 'renewal', id), label: t(`renewal.tabs.${id}`) }));
   const formAction = membershipSectionPath(card.code, 'renewal', tab);
   const lastResultOf = (action: ManageAction) => (answer?.action === action && answer.problem === null ? answer.result : undefined);
   return (
@@ -44,9 +45,11 @@ export function RenewalPage({ view, answer }: { view: RenewalView; answer: Manag
       <SectionHeading card={card} title={t('renewal.heading')} />
       {answer?.problem ? <PageProblem message={t(answer.problem)} answer={answer} /> : null}
       {view.refusal !== null ? (
-        <p className="membership-refusal">{t(`renewal.refusal.${view.refusal}`)}</p>
+        <Notice tone="warning">
+          <p>{t(`renewal.refusal.${view.refusal}`)}</p>
+        </Notice>
       ) : null}
-      <TabLinks label={t('renewal.tabsLabel')} tabs={tabs} />
+      <Tabs label={t('renewal.tabsLabel')} tabs={tabs} current={tab} />
       <section aria-labelledby="renewal-tab-heading">
         <h2 id="renewal-tab-heading">{t(`renewal.tabs.${tab}`)}</h2>
         {tab === 'shipping' ? (

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import type { MembershipCardView } from './membership-views';
 import { SectionHeading } from './section-heading';
+import { Notice } from '../ui/notice';
 
 /** Why not, in the spec's words: not the manager, not yet active (ready), over, or no target. */
 export type UpgradeView =
@@ -18,7 +19,9 @@ export function UpgradePage({ card, upgrade }: { card: MembershipCardView; upgra
     <div className="membership-page">
       <SectionHeading card={card} title={t('upgrade.heading')} />
       {upgrade.refusal !== null ? (
-        <p className="membership-refusal">{t(`upgrade.refusal.${upgrade.refusal}`)}</p>
+        <Notice tone="warning">
+          <p>{t(`upgrade.refusal.${upgrade.refusal}`)}</p>
+        </Notice>
       ) : (
         <section aria-labelledby="upgrade-target-heading">
           <h2 id="upgrade-target-heading" className="visually-hidden">

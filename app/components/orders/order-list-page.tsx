@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Breadcrumb } from '../ui/breadcrumb';
+import { EmptyState } from '../ui/empty-state';
 
 /** One of the fan's orders as the list shows it, worded on the server. */
 export type OrderListRow = {
@@ -25,14 +26,7 @@ export function OrderListPage({ orders }: { orders: OrderListRow[] }) {
       <Breadcrumb trail={[{ to: '/account', label: t('breadcrumb.account') }]} current={t('breadcrumb.orders')} />
       <h1>{t('list.heading')}</h1>
       {orders.length === 0 ? (
-        <>
-          <p>{t('list.empty')}</p>
-          <p>
-            <Link to="/products" className="button button--primary">
-              {t('list.browse')}
-            </Link>
-          </p>
-        </>
+        <EmptyState title={t('list.emptyTitle')} text={t('list.empty')} action={{ href: '/products', label: t('list.browse') }} />
       ) : (
         <ul className="order-list">
           {orders.map((order) => (

@@ -8,6 +8,8 @@ import { SubmitButton } from '../form/submit-button';
 import { useShopForm } from '../form/use-shop-form';
 import { PaymentMethodField } from './payment-method-field';
 import { RefusalText } from './refusal-text';
+import { PurchaseSteps } from '../purchase-steps';
+import { Notice } from '../ui/notice';
 
 const FIELD_ORDER = ['paymentMethod'] as const;
 
@@ -52,13 +54,14 @@ function PayableOrder({ view, result }: { view: Extract<PayOrderView, { state: '
   });
   return (
     <div className="order-page">
+      <PurchaseSteps current="pay" />
       <h1>{t('pay.heading', { number: view.number })}</h1>
       <ErrorSummary key={summary.key} errors={summary.errors} labels={{ paymentMethod: tMethod('legend') }} />
       {view.refusal ? (
-        <div className="notice" role="status">
+        <Notice tone="error">
           <p>{t('pay.lastRefusal')}</p>
           <RefusalText refusal={view.refusal} />
-        </div>
+        </Notice>
       ) : null}
       <p>{t('pay.amount', { amount: view.amount })}</p>
       <p>{t('pay.payBy', { time: view.payBy })}</p>

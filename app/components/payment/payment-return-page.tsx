@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { RefusalText } from './refusal-text';
 import type { PaymentReturnView } from '../../routes/payment/payment-return.server';
+import { Notice } from '../ui/notice';
 
 /**
  * The payment-return page (spec §4): while the outcome is unknown, the loading message of its
@@ -17,9 +18,9 @@ export function PaymentReturnPage({ view }: { view: PaymentReturnView }) {
           <h1 aria-live="polite">{t(`process.${view.process}`)}</h1>
           <p>{t('gateway.waitingHint')}</p>
           {view.problem ? (
-            <div className="notice" role="status">
+            <Notice tone="warning" announce>
               <p>{t('gateway.problem')}</p>
-            </div>
+            </Notice>
           ) : null}
         </>
       ) : null}

@@ -19,7 +19,7 @@ export function NoticeRegion({ notice }: { notice: ShownNotice | null }) {
   return (
     <div role="status" className="notice-region">
       {shown ? (
-        <p className="notice notice--done" data-delayed={shown.delayMs > 0 || undefined}>
+        <p className="notice-box notice-box--success notice-flash" data-delayed={shown.delayMs > 0 || undefined}>
           {shown.text}
         </p>
       ) : null}

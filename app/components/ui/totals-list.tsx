@@ -3,17 +3,24 @@ export type Totals = { subtotal: string; voucher: string | null; shipping: strin
 /** Each row's words, in the page's own namespace ("Voucher SUMMER10"). */
 export type TotalsWords = { subtotal: string; voucher: string; shipping: string; total: string };
 
+/** One line's row; `imageUrl`, its product's card art, where the page has room for it (checkout). */
+export type TotalsLine = { id: string; label: string; price: string; imageUrl?: string };
+
 /**
  * The lines and totals of a cart or an order as a description list: one row per line (its
  * label and price), then subtotal, the voucher's discount if any, shipping and the total.
  * Styled by `.totals` (styles/components.css).
  */
-export function TotalsList({ lines, totals, words }: { lines: readonly { id: string; label: string; price: string }[]; totals: Totals; words: TotalsWords }) {
+export function TotalsList({ lines, totals, words }: { lines: readonly TotalsLine[]; totals: Totals; words: TotalsWords }) {
   return (
     <dl className="totals">
       {lines.map((line) => (
         <div key={line.id}>
-          <dt>{line.label}</dt>
+          <dt>
+            {/* Decorative: the label names the product. */}
+            {line.imageUrl ? <img className="totals__art" src={line.imageUrl} alt="" width={48} height={30} /> : null}
+            {line.label}
+          </dt>
           <dd>{line.price}</dd>
         </div>
       ))}

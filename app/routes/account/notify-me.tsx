@@ -1,7 +1,6 @@
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { data, Form, Link, redirect } from 'react-router';
 import { SubmitButton } from '../../components/form/submit-button';
-import notifyStylesUrl from '../../components/notify-me/notify-me.css?url';
 import { shopContext } from '../../context';
 import { formatShopDate } from '../../domain/display-format';
 import { notifyMeState } from '../../domain/notify-me';
@@ -13,8 +12,7 @@ import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import type { Route } from './+types/notify-me';
 import { readFormData } from '../../.server/http/form-data';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: notifyStylesUrl }];
+import { EmptyState } from '../../components/ui/empty-state';
 
 const CANCEL_INTENT = 'cancel';
 const LIST_PATH = '/account/notify-me';
@@ -65,14 +63,7 @@ export default function AccountNotifyMe({ loaderData }: Route.ComponentProps) {
       <h1 id="notify-list-heading">{t('list.heading')}</h1>
       <p>{t('list.intro')}</p>
       {requests.length === 0 ? (
-        <>
-          <p>{t('list.empty')}</p>
-          <p>
-            <Link to="/products" className="button button--primary">
-              {t('list.browse')}
-            </Link>
-          </p>
-        </>
+        <EmptyState title={t('list.emptyTitle')} text={t('list.empty')} action={{ href: '/products', label: t('list.browse') }} />
       ) : (
         <ul className="notify-list">
           {requests.map((entry) => (

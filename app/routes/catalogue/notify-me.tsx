@@ -1,7 +1,6 @@
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { data, Form, Link, redirect } from 'react-router';
 import { SubmitButton } from '../../components/form/submit-button';
-import notifyStylesUrl from '../../components/notify-me/notify-me.css?url';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { shopContext } from '../../context';
 import { isPurchasable, MAX_PENDING_NOTIFY_REQUESTS, notifyMePageState } from '../../domain/notify-me';
@@ -11,8 +10,7 @@ import { redirectWithNotice } from '../../.server/http/flash';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import type { Route } from './+types/notify-me';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: notifyStylesUrl }];
+import { Notice } from '../../components/ui/notice';
 
 /** A sold-out product's "tell me when it is back" page (secured). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -82,10 +80,10 @@ export default function ProductNotifyMe({ loaderData }: Route.ComponentProps) {
           ) : null}
           {/* The confirmation right after asking is the layout's flash notice; this is the state. */}
           {state === 'waiting' ? (
-            <div className="notice">
+            <Notice tone="success">
               <h2>{t('page.waitingTitle')}</h2>
               <p>{t('page.waiting', { name, email })}</p>
-            </div>
+            </Notice>
           ) : null}
           {state === 'waiting' ? (
             <p>

@@ -17,6 +17,7 @@ import { getLanguage } from '../../middleware/i18next';
 import type { RouteHandle } from '../../root';
 import { pageMeta } from '../../domain/page-meta';
 import type { Route } from './+types/product-detail';
+import { Notice } from '../../components/ui/notice';
 
 export const handle: RouteHandle = { hydrate: false };
 
@@ -101,7 +102,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <PriceTag price={price} language={language} t={t} className="product-detail__price" />
           {promoLastDay ? <p>{t('detail.promoUntil', { date: promoLastDay })}</p> : null}
           {restriction ? (
-            <div className="notice" role="note">
+            <Notice tone="warning">
               <p>
                 {t(restriction.kind === 'only-in' ? 'detail.restrictedOnlyIn' : 'detail.restrictedNotIn', {
                   countries: restriction.countries,
@@ -112,7 +113,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                   <Link to={`/products/${alternative.id}`}>{t('detail.alternative', { name: alternative.name })}</Link>
                 </p>
               ) : null}
-            </div>
+            </Notice>
           ) : null}
           <PurchaseActions productId={product.id} productName={product.name} actions={actions} t={t} notifyWaiting={notifyWaiting} />
         </div>

@@ -137,7 +137,7 @@ export async function checkoutPageData(request: Request, context: Context, targe
     paying ? savedCardsOf(context, target.owner) : [],
   ]);
   return {
-    lines: page.lines.map((line) => ({ id: line.id, name: line.name, holder: line.holder, price: line.price })),
+    lines: page.lines.map((line) => ({ id: line.id, name: line.name, holder: line.holder, price: line.price, imageUrl: line.imageUrl })),
     totals: page.totals,
     voucher: page.voucher,
     rules: { totalCents: rules.totalCents, terms: rules.terms },

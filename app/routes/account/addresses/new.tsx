@@ -14,11 +14,9 @@ import { redirectWithNotice } from '../../../.server/http/flash';
 import { signedIn } from '../../../.server/auth/guards';
 import { describePage } from '../../../.server/http/page-seo';
 import { getInstance } from '../../../middleware/i18next';
-import addressStylesUrl from '../../../components/address/address.css?url';
 import type { Route } from './+types/new';
 import { readFormData } from '../../../.server/http/form-data';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: addressStylesUrl }];
+import { Notice } from '../../../components/ui/notice';
 
 /** A new address, filled in with the fan's own name to start with. `?redirect_uri=` returns there after saving. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -61,7 +59,9 @@ export default function NewAddress({ loaderData, actionData }: Route.ComponentPr
       <h1 id="address-heading">{t('new.heading')}</h1>
       {loaderData.full ? (
         <>
-          <p className="notice">{t('full.notice', { count: MAX_ADDRESSES_PER_FAN })}</p>
+          <Notice tone="warning">
+            <p>{t('full.notice', { count: MAX_ADDRESSES_PER_FAN })}</p>
+          </Notice>
           <p>
             <Link to={ADDRESS_BOOK_PATH}>{t('full.back')}</Link>
           </p>
