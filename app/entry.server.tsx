@@ -16,6 +16,7 @@ import { resources } from './i18n/resources';
 import { TranslationContext } from './i18n/translation-context';
 import { getInstance } from './middleware/i18next';
 import { burstStream } from './.server/http/burst-stream';
+import { modulePreloadLowerer } from './.server/http/module-preload-priority';
 import { FONT_PRELOAD_LINK, SITE_STYLES } from './styles/site-styles.server';
 import { crossOriginOf, isRefusedCrossOriginAction } from './.server/http/csrf';
 
@@ -58,7 +59,7 @@ export default function handleRequest(
         nonce: cspNonce,
         [readyOption]() {
           shellRendered = true;
-          const body = burstStream(() => clearTimeout(abortTimer));
+          const body = burstStream(() => clearTimeout(abortTimer), modulePreloadLowerer());
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           if (FONT_PRELOAD_LINK) responseHeaders.append('Link', FONT_PRELOAD_LINK);
           stream.pipe(body);
