@@ -15,7 +15,8 @@ export function FloatingControls({ variant }: { variant: FloatingControlsVariant
   const cartCount = useRootData()?.signedIn?.cartCount ?? 0;
   return (
     <nav aria-label={t('catalogue:floating.label')} className={`floating-controls floating-controls--${variant}`}>
-      <Link to="/cart" className="floating-controls__link">
+      {/* The catalogue's cart is its bar's primary button; the light variant (a product page, whose own buy button is primary) has none. */}
+      <Link to="/cart" className={`button ${variant === 'light' ? '' : 'button--primary '}floating-controls__link`}>
         {t('catalogue:floating.cart')}
         {cartCount > 0 ? (
           <>
@@ -26,7 +27,7 @@ export function FloatingControls({ variant }: { variant: FloatingControlsVariant
           </>
         ) : null}
       </Link>
-      <Link to="/coupon" className="floating-controls__link">
+      <Link to="/coupon" className="button floating-controls__link">
         {t('catalogue:floating.coupon')}
       </Link>
     </nav>

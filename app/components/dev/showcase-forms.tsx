@@ -7,30 +7,27 @@ import { showcaseFormSchema } from '../../forms/component-showcase';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Specimen } from './specimen';
 
+/** Each look's name (its text in dev.json) and classes. */
+const BUTTON_LOOKS = [
+  ['primary', 'button button--primary'],
+  ['secondary', 'button'],
+  ['accent', 'button button--accent'],
+  ['quiet', 'button button--quiet'],
+  ['danger', 'button button--danger'],
+  ['dangerPrimary', 'button button--danger button--primary'],
+] as const;
+
 /** Buttons: every look, and the pending state a `SubmitButton` shows while its form is sent. */
 export function ButtonSpecimens() {
   const { t } = useShopTranslation('dev');
   return (
     <Specimen id="buttons-heading" title={t('components.buttons.heading')} note={t('components.buttons.note')}>
       <div className="showcase__row">
-        <button type="button" className="button button--primary">
-          {t('components.buttons.primary')}
-        </button>
-        <button type="button" className="button">
-          {t('components.buttons.secondary')}
-        </button>
-        <button type="button" className="button button--accent">
-          {t('components.buttons.accent')}
-        </button>
-        <button type="button" className="button button--quiet">
-          {t('components.buttons.quiet')}
-        </button>
-        <button type="button" className="button button--danger">
-          {t('components.buttons.danger')}
-        </button>
-        <button type="button" className="button button--danger button--primary">
-          {t('components.buttons.dangerPrimary')}
-        </button>
+        {BUTTON_LOOKS.map(([look, className]) => (
+          <button key={look} type="button" className={className}>
+            {t(`components.buttons.${look}`)}
+          </button>
+        ))}
         <button type="button" className="button button--primary" aria-busy="true" aria-disabled="true">
           {t('common:pending')}
         </button>
