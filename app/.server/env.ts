@@ -27,6 +27,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().min(1).default('false'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SUPPORT_URL: z.string().regex(/^(https?:\/\/|mailto:)\S+$/, 'must be an http(s) or mailto: URL').default('mailto:assistenza@fanshop.example'),
+  SUPPORT_EMAIL: z.email().max(200).default('assistenza@fanshop.example'),
   CHRISTMAS_FROM: z.iso.date().default('2026-12-01'),
   CHRISTMAS_TO: z.iso.date().default('2026-12-28'),
   OIDC_ISSUER: optionalUrl,
@@ -92,6 +93,8 @@ export type Config = Readonly<{
   trustProxy: string;
   shutdownTimeoutMs: number;
   supportUrl: string;
+  /** Where the shop tells its support staff what needs a person (chargebacks, failed refunds…), through the outbox. */
+  supportEmail: string;
   christmas: { from: string; to: string };
   oidc: OidcConfig;
   /** Outgoing mail: queued in the outbox, delivered by SMTP when `smtpUrl` is set. */
@@ -173,6 +176,7 @@ export function readConfig(
     trustProxy: values.TRUST_PROXY,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     supportUrl: values.SUPPORT_URL,
+    supportEmail: values.SUPPORT_EMAIL,
     christmas: { from: values.CHRISTMAS_FROM, to: values.CHRISTMAS_TO },
     oidc,
     mail: { smtpUrl: values.SMTP_URL ?? null, from: values.MAIL_FROM },

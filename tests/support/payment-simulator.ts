@@ -43,6 +43,8 @@ export async function startSimulatorHarness(options: { start?: string } = {}) {
     apiKey: 'SIMULATOR-API-KEY-0123456789',
     merchantAccount: 'FanShopSimulator',
     clientKey: 'test_0123456789ABCDEF',
+    webhookAuth: null,
+    simulatorSupportPassword: null,
     hmacKey: '00112233445566778899AABBCCDDEEFF00112233445566778899AABBCCDDEEFF',
   };
 

@@ -24,6 +24,16 @@ export type PaymentsConfig = Readonly<{
   clientKey: string;
   /** The webhooks' HMAC key, as hex. */
   hmacKey: string;
+  /**
+   * HTTP Basic credentials the webhook endpoint demands, as set per endpoint in Adyen's Customer
+   * Area (ADYEN_WEBHOOK_USERNAME / ADYEN_WEBHOOK_PASSWORD); null: the HMAC signature alone.
+   */
+  webhookAuth: Readonly<{ username: string; password: string }> | null;
+  /**
+   * The simulator's support page (`/_psp/`): with a password, anyone who gives it (HTTP Basic, any
+   * user name); without one, only this machine (judged by the connection). Never public.
+   */
+  simulatorSupportPassword: string | null;
 }>;
 
 /** The variables read here (validated with the rest of the configuration in env.ts). */
@@ -36,6 +46,9 @@ export const paymentsEnvShape = {
   ADYEN_LIVE_REGION: z.enum(['eu', 'us', 'au', 'apse', 'in', 'nea']).default('eu'),
   ADYEN_LIVE_URL_PREFIX: z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be the live URL prefix (letters, digits, hyphens)').optional(),
   PAYMENT_SIMULATOR: z.enum(['on', 'off']).optional(),
+  ADYEN_WEBHOOK_USERNAME: z.string().regex(/^[\x21-\x39\x3b-\x7e]{1,200}$/, 'must be printable ASCII without spaces or colons').optional(),
+  ADYEN_WEBHOOK_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
+  PAYMENT_SIMULATOR_SUPPORT_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(200).optional(),
 };
 
 type PaymentsEnv = z.infer<z.ZodObject<typeof paymentsEnvShape>>;
@@ -62,7 +75,12 @@ export function readPaymentsConfig(
   context: { production: boolean; publicUrl: string; sessionSecret: string },
   fail: (message: string) => never,
 ): PaymentsConfig {
+  if (Boolean(values.ADYEN_WEBHOOK_USERNAME) !== Boolean(values.ADYEN_WEBHOOK_PASSWORD)) {
+    fail('ADYEN_WEBHOOK_USERNAME and ADYEN_WEBHOOK_PASSWORD go together: set both or neither');
+  }
+  const webhookAuth = values.ADYEN_WEBHOOK_USERNAME && values.ADYEN_WEBHOOK_PASSWORD ? { username: values.ADYEN_WEBHOOK_USERNAME, password: values.ADYEN_WEBHOOK_PASSWORD } : null;
   if (values.ADYEN_API_KEY) {
+    if (context.production && !webhookAuth) fail('ADYEN_WEBHOOK_USERNAME and ADYEN_WEBHOOK_PASSWORD are required with ADYEN_API_KEY when NODE_ENV=production');
     if (values.PAYMENT_SIMULATOR === 'on') fail('PAYMENT_SIMULATOR=on and ADYEN_API_KEY exclude each other: unset one');
     for (const name of ['ADYEN_MERCHANT_ACCOUNT', 'ADYEN_CLIENT_KEY', 'ADYEN_HMAC_KEY'] as const) {
       if (!values[name]) fail(`${name} is required with ADYEN_API_KEY`);
@@ -80,6 +98,8 @@ export function readPaymentsConfig(
       merchantAccount: values.ADYEN_MERCHANT_ACCOUNT ?? '',
       clientKey: values.ADYEN_CLIENT_KEY ?? '',
       hmacKey: values.ADYEN_HMAC_KEY ?? '',
+      webhookAuth,
+      simulatorSupportPassword: null,
     };
   }
   if (values.PAYMENT_SIMULATOR === 'off') fail('ADYEN_API_KEY is required with PAYMENT_SIMULATOR=off');
@@ -97,6 +117,8 @@ export function readPaymentsConfig(
     merchantAccount: SIMULATOR_MERCHANT_ACCOUNT,
     clientKey: `test_${simulatorSecret(context.sessionSecret, 'client key').slice(0, 32)}`,
     hmacKey: simulatorSecret(context.sessionSecret, 'hmac key'),
+    webhookAuth,
+    simulatorSupportPassword: values.PAYMENT_SIMULATOR_SUPPORT_PASSWORD ?? null,
   };
 }
 
