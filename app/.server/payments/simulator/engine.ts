@@ -5,6 +5,7 @@ import type { PaymentsConfig } from '../config';
 import type { Amount } from './api-requests';
 import { newAuthCode, newOpaqueToken, newPspReference } from './references';
 import { cardResult, EXPIRED_CARD, isUnexpired, TEST_CVC, testCardOf, THREE_D_SECURE_FAILED, THREE_D_SECURE_PASSWORD, type CardResult } from './test-cards';
+import { canTakePayment, lockSession } from './sessions';
 import { queueWebhook, type Queries } from './webhooks';
 
 /**
@@ -119,12 +120,22 @@ export function completePayPal(tx: Queries, deps: EngineDeps, payment: PaymentRo
 }
 
 /**
+ * A hosted payment decided once its session can take none (another tab paid it, the shopper
+ * cancelled it, it expired): never authorised. Adyen does not say what it answers then; the
+ * simulator refuses it as cancelled, with the reason and code of a cancel (as remembered).
+ */
+export const SESSION_ENDED: Outcome = { resultCode: 'Cancelled', refusalReason: 'Cancelled', refusalReasonCode: '15' };
+
+/**
  * Records the outcome, stores the card when asked and authorised, and queues the AUTHORISATION
  * webhook (none yet for `Received`: settleDuePending sends it once decided). A payment already
- * decided is returned as it is, so a page posted twice decides once.
+ * decided is returned as it is, so a page posted twice decides once. A hosted payment's session
+ * is locked first (always session, then payment, so two decisions never deadlock) and checked.
  */
-export async function decide(tx: Queries, deps: EngineDeps, payment: PaymentRow, outcome: Outcome): Promise<PaymentRow> {
+export async function decide(tx: Queries, deps: EngineDeps, payment: PaymentRow, wanted: Outcome): Promise<PaymentRow> {
   const now = deps.clock.now();
+  const session = payment.sessionId ? await lockSession(tx, payment.sessionId) : null;
+  const outcome = session && !canTakePayment(session, now) ? SESSION_ENDED : wanted;
   const [claimed] = await tx
     .update(pspSimPayments)
     .set({

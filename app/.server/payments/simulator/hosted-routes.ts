@@ -1,45 +1,26 @@
 import { and, eq } from 'drizzle-orm';
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import { DEFAULT_LANGUAGE, type Language } from '../../../domain/catalogue-types';
-import { languageFromCookieHeader } from '../../../i18n/language-cookie';
+import express, { Router, type Request, type Response } from 'express';
 import { pspSimPayments } from '../../db/schema';
-import { SIMULATOR_PATH } from '../config';
 import { storedMethodsOf } from './api-payments';
 import type { SimulatorContext } from './context';
-import { completeChallenge, completePayPal, payByCard, pendingAction, startPayPal, type PaymentBase, type PaymentRow } from './engine';
+import { payByCard, startPayPal, type PaymentBase } from './engine';
 import { formText, isCvcShaped, readCardForm } from './hosted-forms';
-import { challengePage, messagePage, paypalPage, payPage, translatedText, type PayPageInput } from './hosted-pages';
+import { cookieLanguage, handle, seeOther, sendNotFound, urlAfterPayment } from './hosted-navigation';
+import { messagePage, payPage, translatedText, type PayPageInput } from './hosted-pages';
 import { sendPage, SIMULATOR_STYLES, SIMULATOR_STYLES_PATH } from './html';
-import { afterHostedPayment, endSession, findSession, isExpired, languageOf, returnUrlWith, type SessionRow } from './sessions';
+import { canTakePayment, endSession, findSession, isExpired, languageOf, lockSession, resultUrlOfEnded, type SessionRow } from './sessions';
 import type { Queries } from './webhooks';
 
 /**
- * The hosted page's routes (`/pay/{sessionId}`), the 3-D Secure challenge (`/3ds/{token}`) and
- * the PayPal approval (`/paypal/{token}`). Plain forms; every POST answers 303: to the next page,
- * back to the hosted page with the refusal shown, or to the shop's `returnUrl` with `sessionId`
- * and `sessionResult` (hosted) or `redirectResult` (a `/payments` redirect) appended.
+ * The hosted page (`/pay/{sessionId}`) and its forms: card, stored card, PayPal, cancel. Plain
+ * forms; every POST answers 303: to the next page, back to the hosted page with the refusal
+ * shown, or to the shop's `returnUrl` with `sessionId` and `sessionResult` appended.
+ *
+ * One authorisation per session, as Adyen's: each POST locks the session's row in the
+ * transaction that pays and checks it there again (lockSession), so of a double click or two
+ * tabs only the first pays; a post that finds the session finished makes no payment and leads
+ * back to the shop with the session's result.
  */
-
-type Handler = (req: Request, res: Response) => Promise<void>;
-
-function handle(handler: Handler): RequestHandler {
-  return (req, res, next) => {
-    handler(req, res).catch(next);
-  };
-}
-
-function seeOther(res: Response, url: string): void {
-  res.redirect(303, url);
-}
-
-/** The shop's language cookie, for pages reached from `/payments` (no session, no shopperLocale). */
-function cookieLanguage(req: Request): Language {
-  return languageFromCookieHeader(req.get('Cookie') ?? null) ?? DEFAULT_LANGUAGE;
-}
-
-function payUrlPath(sessionId: string, query = ''): string {
-  return `${SIMULATOR_PATH}/pay/${encodeURIComponent(sessionId)}${query}`;
-}
 
 export function hostedRoutes(context: SimulatorContext): Router {
   const router = Router();
@@ -50,32 +31,49 @@ export function hostedRoutes(context: SimulatorContext): Router {
     res.type('css').set('Cache-Control', 'public, max-age=3600').send(SIMULATOR_STYLES);
   });
 
-  const notFound = (res: Response, language: Language) =>
-    sendPage(res, 404, messagePage({ language, heading: translatedText(language, 'notFound.heading'), body: translatedText(language, 'notFound.body') }));
+  function sendExpired(res: Response, session: SessionRow, backUrl: string): void {
+    const language = languageOf(session);
+    sendPage(res, 410, messagePage({ language, heading: translatedText(language, 'expired.heading'), body: translatedText(language, 'expired.body', { reference: session.reference }), backUrl }));
+  }
 
   /**
    * The session unless it can no longer take a payment: then its page says why (expired,
-   * ended) and leads back to the shop with the session's result.
+   * ended) and leads back to the shop with the session's result; a form posted to an ended
+   * session goes straight back there (303).
    */
   async function payableSession(req: Request, res: Response): Promise<SessionRow | null> {
     const session = await findSession(db, String(req.params.sessionId));
     if (!session || session.mode !== 'hosted') {
-      notFound(res, cookieLanguage(req));
+      sendNotFound(res, cookieLanguage(req));
       return null;
     }
-    const language = languageOf(session);
-    const reference = session.reference;
-    if (session.status === 'active' && isExpired(session, context.clock.now())) {
-      const backUrl = await db.transaction((tx) => endSession(tx, session, 'expired'));
-      sendPage(res, 410, messagePage({ language, heading: translatedText(language, 'expired.heading'), body: translatedText(language, 'expired.body', { reference }), backUrl }));
-      return null;
+    if (canTakePayment(session, context.clock.now())) return session;
+    const expiredNow = !session.resultToken && isExpired(session, context.clock.now());
+    const backUrl = await db.transaction((tx) => endSession(tx, session, expiredNow ? 'expired' : 'canceled'));
+    if (expiredNow) sendExpired(res, session, backUrl);
+    else if (req.method === 'POST') seeOther(res, backUrl);
+    else {
+      const language = languageOf(session);
+      sendPage(res, 409, messagePage({ language, heading: translatedText(language, 'ended.heading'), body: translatedText(language, 'ended.body', { reference: session.reference }), backUrl }));
     }
-    if (session.status !== 'active' || session.resultToken) {
-      const backUrl = await db.transaction((tx) => endSession(tx, session, 'canceled'));
-      sendPage(res, 409, messagePage({ language, heading: translatedText(language, 'ended.heading'), body: translatedText(language, 'ended.body', { reference }), backUrl }));
-      return null;
-    }
-    return session;
+    return null;
+  }
+
+  /**
+   * Runs `act` in one transaction with the session locked and checked again: what the
+   * pre-check saw may have changed meanwhile (another post paid or cancelled it, or it expired).
+   */
+  async function actOnLockedSession(res: Response, sessionId: string, act: (tx: Queries, session: SessionRow) => Promise<string>): Promise<void> {
+    const now = context.clock.now();
+    const step = await db.transaction(async (tx) => {
+      const session = await lockSession(tx, sessionId);
+      if (!session) throw new Error(`hosted page: session ${sessionId} is gone`);
+      if (canTakePayment(session, now)) return { url: await act(tx, session), expired: null };
+      const expired = !session.resultToken && isExpired(session, now) ? session : null;
+      return { url: await resultUrlOfEnded(tx, session, now), expired };
+    });
+    if (step.expired) sendExpired(res, step.expired, step.url);
+    else seeOther(res, step.url);
   }
 
   async function renderPay(res: Response, status: number, session: SessionRow, extra: Partial<PayPageInput> = {}): Promise<void> {
@@ -94,15 +92,6 @@ export function hostedRoutes(context: SimulatorContext): Router {
       storeCard: storeCard && session.storePaymentMethodMode !== 'disabled',
       captureDelayHours: session.captureDelayHours ?? undefined,
     };
-  }
-
-  /** After a hosted payment: its challenge or approval page, the shop, or the page again with the refusal. */
-  async function next(tx: Queries, session: SessionRow, payment: PaymentRow): Promise<string> {
-    const after = await afterHostedPayment(tx, session, payment);
-    if (after.kind === 'return') return after.url;
-    if (after.kind === 'action') return payment.method === 'paypal' ? context.urls.paypal(payment.actionToken ?? '') : context.urls.challenge(payment.actionToken ?? '');
-    if (payment.resultCode === 'Cancelled') return payUrlPath(session.id, '?paypal=cancelled');
-    return payUrlPath(session.id, `?refused=${encodeURIComponent(payment.pspReference)}`);
   }
 
   router.get(
@@ -133,8 +122,7 @@ export function hostedRoutes(context: SimulatorContext): Router {
       if (!form.ok) return renderPay(res, 400, session, { errors: form.errors, values: form.values });
       const { card } = form;
       const consent = session.storePaymentMethodMode === 'enabled' || card.storeCard;
-      const url = await db.transaction(async (tx) => next(tx, session, await payByCard(tx, context, baseOf(session, consent), card)));
-      seeOther(res, url);
+      await actOnLockedSession(res, session.id, async (tx, locked) => urlAfterPayment(context, tx, locked, await payByCard(tx, context, baseOf(locked, consent), card)));
     }),
   );
 
@@ -150,8 +138,7 @@ export function hostedRoutes(context: SimulatorContext): Router {
       if (!stored) return renderPay(res, 400, session, { errors: { 'card-number': 'errors.storedCard' } });
       if (!isCvcShaped(cvc)) return renderPay(res, 400, session, { errors: { [`stored-${stored.id}-cvc`]: 'errors.cvc' } });
       const card = { digits: stored.cardNumber, expiryMonth: stored.expiryMonth, expiryYear: stored.expiryYear, cvc, holderName: stored.holderName, storedMethodId: stored.id };
-      const url = await db.transaction(async (tx) => next(tx, session, await payByCard(tx, context, baseOf(session, false), card)));
-      seeOther(res, url);
+      await actOnLockedSession(res, session.id, async (tx, locked) => urlAfterPayment(context, tx, locked, await payByCard(tx, context, baseOf(locked, false), card)));
     }),
   );
 
@@ -160,8 +147,7 @@ export function hostedRoutes(context: SimulatorContext): Router {
     handle(async (req, res) => {
       const session = await payableSession(req, res);
       if (!session) return;
-      const payment = await db.transaction((tx) => startPayPal(tx, context, baseOf(session, false)));
-      seeOther(res, context.urls.paypal(payment.actionToken ?? ''));
+      await actOnLockedSession(res, session.id, async (tx, locked) => context.urls.paypal((await startPayPal(tx, context, baseOf(locked, false))).actionToken ?? ''));
     }),
   );
 
@@ -170,83 +156,7 @@ export function hostedRoutes(context: SimulatorContext): Router {
     handle(async (req, res) => {
       const session = await payableSession(req, res);
       if (!session) return;
-      seeOther(res, await db.transaction((tx) => endSession(tx, session, 'canceled')));
-    }),
-  );
-
-  /**
-   * Where the shopper goes once a challenge or approval is decided: `justDecided` counts a
-   * refusal against the session; a page opened again afterwards only leads on.
-   */
-  async function afterDecided(tx: Queries, payment: PaymentRow, justDecided: boolean): Promise<string | null> {
-    if (payment.channel === 'api') return payment.returnUrl && payment.redirectResult ? returnUrlWith(payment.returnUrl, { redirectResult: payment.redirectResult }) : null;
-    const session = payment.sessionId ? await findSession(tx, payment.sessionId) : null;
-    if (!session) return null;
-    // A session ended meanwhile (expired, cancelled) keeps its result; the payment's outcome is in its webhook.
-    if (session.resultToken || session.status !== 'active') return endSession(tx, session, 'canceled');
-    if (justDecided) return next(tx, session, payment);
-    return payUrlPath(session.id, payment.resultCode === 'Cancelled' ? '?paypal=cancelled' : `?refused=${encodeURIComponent(payment.pspReference)}`);
-  }
-
-  async function languageOfPayment(req: Request, payment: PaymentRow): Promise<Language> {
-    const session = payment.sessionId ? await findSession(db, payment.sessionId) : null;
-    return session ? languageOf(session) : cookieLanguage(req);
-  }
-
-  /** The payment behind a challenge or approval page, or the page that says it is gone or done. */
-  async function pendingOf(req: Request, res: Response, method: 'scheme' | 'paypal'): Promise<PaymentRow | null> {
-    const payment = await pendingAction(db, String(req.params.token));
-    if (!payment || payment.method !== method) {
-      notFound(res, cookieLanguage(req));
-      return null;
-    }
-    if (payment.resultCode !== 'RedirectShopper') {
-      const language = await languageOfPayment(req, payment);
-      const backUrl = await db.transaction((tx) => afterDecided(tx, payment, false));
-      sendPage(res, 409, messagePage({ language, heading: translatedText(language, 'done.heading'), body: translatedText(language, 'done.body'), backUrl: backUrl ?? undefined }));
-      return null;
-    }
-    return payment;
-  }
-
-  router.get(
-    '/3ds/:token',
-    handle(async (req, res) => {
-      const payment = await pendingOf(req, res, 'scheme');
-      if (payment) sendPage(res, 200, challengePage({ language: await languageOfPayment(req, payment), payment }));
-    }),
-  );
-
-  router.post(
-    '/3ds/:token',
-    handle(async (req, res) => {
-      const payment = await pendingOf(req, res, 'scheme');
-      if (!payment) return;
-      const password = formText((req.body ?? {}) as Record<string, unknown>, 'password');
-      if (!password) return sendPage(res, 400, challengePage({ language: await languageOfPayment(req, payment), payment, error: true }));
-      const url = await db.transaction(async (tx) => afterDecided(tx, await completeChallenge(tx, context, payment, password), true));
-      if (url) seeOther(res, url);
-      else notFound(res, await languageOfPayment(req, payment));
-    }),
-  );
-
-  router.get(
-    '/paypal/:token',
-    handle(async (req, res) => {
-      const payment = await pendingOf(req, res, 'paypal');
-      if (payment) sendPage(res, 200, paypalPage({ language: await languageOfPayment(req, payment), payment }));
-    }),
-  );
-
-  router.post(
-    '/paypal/:token',
-    handle(async (req, res) => {
-      const payment = await pendingOf(req, res, 'paypal');
-      if (!payment) return;
-      const approved = formText((req.body ?? {}) as Record<string, unknown>, 'decision') === 'approve';
-      const url = await db.transaction(async (tx) => afterDecided(tx, await completePayPal(tx, context, payment, approved), true));
-      if (url) seeOther(res, url);
-      else notFound(res, await languageOfPayment(req, payment));
+      await actOnLockedSession(res, session.id, (tx, locked) => endSession(tx, locked, 'canceled'));
     }),
   );
 

@@ -6,6 +6,7 @@ import type { PaymentsConfig } from '../config';
 import { simulatorUrls, type SimulatorContext } from './context';
 import { webhookDelivery } from './delivery';
 import { settleDuePending } from './engine';
+import { actionRoutes } from './action-routes';
 import { hostedRoutes } from './hosted-routes';
 import { checkoutApiRouter } from './router';
 import { supportRoutes } from './support-page';
@@ -44,7 +45,7 @@ export function createPaymentSimulator(input: {
 
   const router = Router();
   router.use('/checkout', checkoutApiRouter(context));
-  router.use(hostedRoutes(context), supportRoutes(context));
+  router.use(hostedRoutes(context), actionRoutes(context), supportRoutes(context));
 
   let running: Promise<number> | null = null;
   let stopped = false;

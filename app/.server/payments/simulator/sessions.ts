@@ -90,6 +90,29 @@ export function isExpired(session: SessionRow, now: Date): boolean {
   return session.expiresAt.getTime() <= now.getTime();
 }
 
+/**
+ * The session's row, locked until the transaction ends (`SELECT … FOR UPDATE`): whatever pays,
+ * decides or ends a session takes this first, so that concurrent posts (a double click, two
+ * tabs) run one after the other and each sees what the one before it did.
+ */
+export async function lockSession(tx: Queries, id: string): Promise<SessionRow | null> {
+  const [session] = await tx.select().from(pspSimSessions).where(eq(pspSimSessions.id, id)).for('update');
+  return session ?? null;
+}
+
+/** Whether the session can still take a payment: never once its result is handed out, as Adyen's. */
+export function canTakePayment(session: SessionRow, now: Date): boolean {
+  return session.status === 'active' && !session.resultToken && !isExpired(session, now);
+}
+
+/**
+ * The way back to the shop from a session that can take no payment: its result if it has one
+ * already, else (it has just expired) the `expired` one, given now.
+ */
+export function resultUrlOfEnded(tx: Queries, session: SessionRow, now: Date): Promise<string> {
+  return endSession(tx, session, isExpired(session, now) ? 'expired' : 'canceled');
+}
+
 /** The hosted page's language: Italian for an `it` shopperLocale, else English (the shop's two). */
 export function languageOf(session: Pick<SessionRow, 'shopperLocale'>): Language {
   return session.shopperLocale?.toLowerCase().startsWith('it') ? 'it' : 'en';

@@ -1,0 +1,104 @@
+import { Router, type Request, type Response } from 'express';
+import type { Language } from '../../../domain/catalogue-types';
+import type { SimulatorContext } from './context';
+import { completeChallenge, completePayPal, pendingAction, type PaymentRow } from './engine';
+import { formText } from './hosted-forms';
+import { cookieLanguage, handle, seeOther, sendNotFound, urlAfterPayment, urlOfRetry } from './hosted-navigation';
+import { challengePage, messagePage, paypalPage, translatedText } from './hosted-pages';
+import { sendPage } from './html';
+import { canTakePayment, findSession, languageOf, lockSession, resultUrlOfEnded, returnUrlWith } from './sessions';
+import type { Queries } from './webhooks';
+
+/**
+ * The pages a payment's action leads to: the 3-D Secure challenge (`/3ds/{token}`) and the
+ * PayPal approval (`/paypal/{token}`), for the hosted page and for `/payments` alike. Every POST
+ * answers 303: back to the hosted page, or to the shop (`sessionResult` for a hosted payment,
+ * `redirectResult` for one made through `/payments`). A hosted payment whose session ended
+ * meanwhile (another tab paid it) is never authorised: engine.ts decide() cancels it.
+ */
+
+export function actionRoutes(context: SimulatorContext): Router {
+  const router = Router();
+  const { db } = context;
+
+  /**
+   * Where the shopper goes once a challenge or approval is decided: `justDecided` counts a
+   * refusal against the session; a page opened again afterwards only leads on.
+   */
+  async function afterDecided(tx: Queries, payment: PaymentRow, justDecided: boolean): Promise<string | null> {
+    if (payment.channel === 'api') return payment.returnUrl && payment.redirectResult ? returnUrlWith(payment.returnUrl, { redirectResult: payment.redirectResult }) : null;
+    const session = payment.sessionId ? await lockSession(tx, payment.sessionId) : null;
+    if (!session) return null;
+    const now = context.clock.now();
+    // A session that ended meanwhile keeps its result: the shopper goes back to it.
+    if (!canTakePayment(session, now)) return resultUrlOfEnded(tx, session, now);
+    return justDecided ? urlAfterPayment(context, tx, session, payment) : urlOfRetry(session, payment);
+  }
+
+  async function languageOfPayment(req: Request, payment: PaymentRow): Promise<Language> {
+    const session = payment.sessionId ? await findSession(db, payment.sessionId) : null;
+    return session ? languageOf(session) : cookieLanguage(req);
+  }
+
+  /** The payment behind a challenge or approval page, or the page that says it is gone or done. */
+  async function pendingOf(req: Request, res: Response, method: 'scheme' | 'paypal'): Promise<PaymentRow | null> {
+    const payment = await pendingAction(db, String(req.params.token));
+    if (!payment || payment.method !== method) {
+      sendNotFound(res, cookieLanguage(req));
+      return null;
+    }
+    if (payment.resultCode !== 'RedirectShopper') {
+      const language = await languageOfPayment(req, payment);
+      const backUrl = await db.transaction((tx) => afterDecided(tx, payment, false));
+      sendPage(res, 409, messagePage({ language, heading: translatedText(language, 'done.heading'), body: translatedText(language, 'done.body'), backUrl: backUrl ?? undefined }));
+      return null;
+    }
+    return payment;
+  }
+
+  /** Decides the payment and leads on, in one transaction (decide locks the session first). */
+  async function decideAndGo(req: Request, res: Response, payment: PaymentRow, decideIt: (tx: Queries) => Promise<PaymentRow>): Promise<void> {
+    const url = await db.transaction(async (tx) => afterDecided(tx, await decideIt(tx), true));
+    if (url) seeOther(res, url);
+    else sendNotFound(res, await languageOfPayment(req, payment));
+  }
+
+  router.get(
+    '/3ds/:token',
+    handle(async (req, res) => {
+      const payment = await pendingOf(req, res, 'scheme');
+      if (payment) sendPage(res, 200, challengePage({ language: await languageOfPayment(req, payment), payment }));
+    }),
+  );
+
+  router.post(
+    '/3ds/:token',
+    handle(async (req, res) => {
+      const payment = await pendingOf(req, res, 'scheme');
+      if (!payment) return;
+      const password = formText((req.body ?? {}) as Record<string, unknown>, 'password');
+      if (!password) return sendPage(res, 400, challengePage({ language: await languageOfPayment(req, payment), payment, error: true }));
+      await decideAndGo(req, res, payment, (tx) => completeChallenge(tx, context, payment, password));
+    }),
+  );
+
+  router.get(
+    '/paypal/:token',
+    handle(async (req, res) => {
+      const payment = await pendingOf(req, res, 'paypal');
+      if (payment) sendPage(res, 200, paypalPage({ language: await languageOfPayment(req, payment), payment }));
+    }),
+  );
+
+  router.post(
+    '/paypal/:token',
+    handle(async (req, res) => {
+      const payment = await pendingOf(req, res, 'paypal');
+      if (!payment) return;
+      const approved = formText((req.body ?? {}) as Record<string, unknown>, 'decision') === 'approve';
+      await decideAndGo(req, res, payment, (tx) => completePayPal(tx, context, payment, approved));
+    }),
+  );
+
+  return router;
+}
