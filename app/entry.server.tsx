@@ -2,6 +2,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import {
+  isRouteErrorResponse,
   ServerRouter,
   type EntryContext,
   type HandleErrorFunction,
@@ -18,7 +19,7 @@ import { getInstance } from './middleware/i18next';
 import { burstStream } from './.server/http/burst-stream';
 import { modulePreloadLowerer } from './.server/http/module-preload-priority';
 import { FONT_PRELOAD_LINK, SITE_STYLES } from './styles/site-styles.server';
-import { crossOriginOf, isRefusedCrossOriginAction } from './.server/http/csrf';
+import { CROSS_ORIGIN_REFUSED, crossOriginOf, isRefusedCrossOriginAction } from './.server/http/csrf';
 
 export const streamTimeout = 5_000;
 
@@ -97,7 +98,13 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     optional(() => provider.get(requestContext).logger) ?? console;
   if (isRefusedCrossOriginAction(error, request)) {
     // React Router answered 400 already; someone else's page posted here. No stack: nothing broke.
-    logger.warn({ url: request.url, origin: crossOriginOf(request) }, 'cross-origin form submission refused');
+    logger.warn({ url: request.url, origin: crossOriginOf(request) }, CROSS_ORIGIN_REFUSED);
+    return;
+  }
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    // A client's mistake answered with its 4xx (a resource route's thrown 400 or 413, a POST
+    // where no action is): one line, no stack — nothing of ours broke.
+    logger.warn({ url: request.url, status: error.status }, 'request refused');
     return;
   }
   logger.error({ err: error, url: request.url }, 'unexpected error while handling a request');

@@ -1,9 +1,11 @@
-import { RouterContextProvider } from 'react-router';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { RouterContextProvider, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { requestContext } from '../../context';
 import { handleError } from '../../entry.server';
 import type { Logger } from '../logger';
-import { crossOriginOf, isRefusedCrossOriginAction } from './csrf';
+import { CROSS_ORIGIN_REFUSED, crossOriginOf, isRefusedCrossOriginAction, refuseCrossOriginActions } from './csrf';
 
 const post = (origin: string | null, url = 'https://shop.example/account/addresses/new') =>
   new Request(url, { method: 'POST', headers: origin === null ? {} : { Origin: origin } });
@@ -17,12 +19,14 @@ describe('crossOriginOf', () => {
     expect(crossOriginOf(post('https://evil.example'))).toBe('https://evil.example');
     expect(crossOriginOf(post('http://shop.example'))).toBe('http://shop.example');
     expect(crossOriginOf(post('not a url'))).toBe('not a url');
+    // An opaque origin (a sandboxed frame, a page with Referrer-Policy no-referrer): React Router refuses it too.
+    expect(crossOriginOf(post('null'))).toBe('null');
   });
 
-  it('is null for the shop itself, no Origin, an opaque one, and reads', () => {
+  it('is null for the shop itself, no Origin, and reads', () => {
     expect(crossOriginOf(post('https://shop.example'))).toBeNull();
+    expect(crossOriginOf(post('https://shop.example:443'))).toBeNull();
     expect(crossOriginOf(post(null))).toBeNull();
-    expect(crossOriginOf(post('null'))).toBeNull();
     const read = new Request('https://shop.example/', { headers: { Origin: 'https://evil.example' } });
     expect(crossOriginOf(read)).toBeNull();
   });
@@ -41,13 +45,13 @@ describe('isRefusedCrossOriginAction', () => {
   });
 });
 
-describe('handleError', () => {
-  function contextWith(logger: Pick<Logger, 'error' | 'warn'>) {
-    const context = new RouterContextProvider();
-    context.set(requestContext, { id: 'req-1', cspNonce: 'n', logger: logger as Logger });
-    return context;
-  }
+function contextWith(logger: Pick<Logger, 'error' | 'warn'>) {
+  const context = new RouterContextProvider();
+  context.set(requestContext, { id: 'req-1', cspNonce: 'n', logger: logger as Logger });
+  return context;
+}
 
+describe('handleError', () => {
   it('logs a refused cross-origin submission as a warning, without a stack trace', () => {
     const logger = { error: vi.fn(), warn: vi.fn() };
     const request = post('https://evil.example');
@@ -59,11 +63,108 @@ describe('handleError', () => {
     );
   });
 
+  it('logs React Router\u2019s refusal of an opaque origin (Origin: null) as one warning too, document and .data', () => {
+    for (const refusal of [DOCUMENT_REFUSAL, new Error('Bad Request')]) {
+      const logger = { error: vi.fn(), warn: vi.fn() };
+      const request = post('null');
+      handleError(refusal, { request, context: contextWith(logger), params: {} } as never);
+      expect(logger.error).not.toHaveBeenCalled();
+      expect(logger.warn).toHaveBeenCalledExactlyOnceWith({ url: request.url, origin: 'null' }, CROSS_ORIGIN_REFUSED);
+    }
+  });
+
+  it('logs a client\u2019s 4xx (a resource route\u2019s thrown 400 or 413, a POST without an action) as one warning without a stack', () => {
+    // What React Router hands handleError: a thrown data(null, { status }) becomes an ErrorResponse; its own 405 carries an Error.
+    const refusals = [
+      new ErrorResponseImpl(400, 'Bad Request', null),
+      new ErrorResponseImpl(413, 'Payload Too Large', null),
+      new ErrorResponseImpl(405, 'Method Not Allowed', new Error('You made a POST request to "/" but did not provide an `action`'), true),
+    ];
+    for (const error of refusals) {
+      const logger = { error: vi.fn(), warn: vi.fn() };
+      const request = post(null);
+      handleError(error, { request, context: contextWith(logger), params: {} } as never);
+      expect(logger.error).not.toHaveBeenCalled();
+      expect(logger.warn).toHaveBeenCalledExactlyOnceWith({ url: request.url, status: error.status }, 'request refused');
+    }
+  });
+
+  it('still logs a 5xx answer as an error', () => {
+    const logger = { error: vi.fn(), warn: vi.fn() };
+    const failure = new ErrorResponseImpl(500, 'Internal Server Error', new Error('boom'), true);
+    handleError(failure, { request: post(null), context: contextWith(logger), params: {} } as never);
+    expect(logger.error).toHaveBeenCalledOnce();
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+
   it('still logs unexpected errors as errors', () => {
     const logger = { error: vi.fn(), warn: vi.fn() };
     const failure = new Error('database went away');
     handleError(failure, { request: post('https://shop.example'), context: contextWith(logger), params: {} } as never);
     expect(logger.error).toHaveBeenCalledWith({ err: failure, url: 'https://shop.example/account/addresses/new' }, expect.any(String));
     expect(logger.warn).not.toHaveBeenCalled();
+  });
+});
+
+describe('refuseCrossOriginActions (the check for resource routes)', () => {
+  const answered = new Response('the action ran');
+
+  async function run(request: Request) {
+    const logger = { error: vi.fn(), warn: vi.fn() };
+    const next = vi.fn(async () => answered);
+    const response = await refuseCrossOriginActions({ request, context: contextWith(logger), params: {} } as never, next);
+    return { response: response as Response, next, logger };
+  }
+
+  it('answers another origin’s, an opaque and a malformed Origin’s POST with 400, logged as one warning, and never runs the action', async () => {
+    for (const origin of ['https://evil.example', 'http://shop.example', 'null', 'not a url']) {
+      const request = post(origin, 'https://shop.example/checkout/drop-in/stored');
+      const { response, next, logger } = await run(request);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toBe('Bad Request');
+      expect(next).not.toHaveBeenCalled();
+      expect(logger.warn).toHaveBeenCalledExactlyOnceWith({ url: request.url, origin }, CROSS_ORIGIN_REFUSED);
+      expect(logger.error).not.toHaveBeenCalled();
+    }
+  });
+
+  it('lets the shop’s own POST, one without Origin (curl, old clients), and reads through', async () => {
+    const requests = [
+      post('https://shop.example', 'https://shop.example/checkout/drop-in'),
+      post(null, 'https://shop.example/checkout/drop-in'),
+      new Request('https://shop.example/checkout/drop-in', { headers: { Origin: 'https://evil.example' } }),
+    ];
+    for (const request of requests) {
+      const { response, next, logger } = await run(request);
+      expect(response).toBe(answered);
+      expect(next).toHaveBeenCalledOnce();
+      expect(logger.warn).not.toHaveBeenCalled();
+    }
+  });
+});
+
+describe('every resource route whose action changes something', () => {
+  const appDirectory = path.resolve(import.meta.dirname, '../..');
+  /** Resource routes whose action changes nothing, and why. */
+  const EXEMPT: Record<string, string> = {
+    'routes/site/catch-all.ts': 'its action only redirects home',
+  };
+  const modules = [...readFileSync(path.join(appDirectory, 'routes.ts'), 'utf8').matchAll(/'(routes\/[^']+\.tsx?)'/g)].map((match) => match[1]!);
+  const resourceActions = modules.filter((module) => {
+    const source = readFileSync(path.join(appDirectory, module), 'utf8');
+    return !/^export default\b/m.test(source) && /^export (async function action\b|function action\b|const action\b)/m.test(source);
+  });
+
+  it('is found (the Drop-in routes among them)', () => {
+    expect(resourceActions).toEqual(
+      expect.arrayContaining(['routes/checkout/drop-in.ts', 'routes/checkout/drop-in-details.ts', 'routes/checkout/drop-in-stored.ts']),
+    );
+  });
+
+  it('refuses other origins as React Router does for pages (its check skips resource routes)', () => {
+    for (const module of resourceActions.filter((name) => !(name in EXEMPT))) {
+      const source = readFileSync(path.join(appDirectory, module), 'utf8');
+      expect(source, module).toMatch(/^export const middleware\b[^=]*= \[refuseCrossOriginActions[,\]]/m);
+    }
   });
 });

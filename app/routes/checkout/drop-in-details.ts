@@ -1,12 +1,16 @@
 import { shopContext } from '../../context';
 import type { DropInReply } from '../../domain/drop-in-reply';
 import { signedIn } from '../../.server/auth/guards';
+import { refuseCrossOriginActions } from '../../.server/http/csrf';
 import { readFormData } from '../../.server/http/form-data';
 import type { Route } from './+types/drop-in-details';
 
 function reply(body: DropInReply, status = 200): Response {
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 }
+
+/** A page of another origin may not finish a payment (React Router's check skips resource routes). */
+export const middleware: Route.MiddlewareFunction[] = [refuseCrossOriginActions];
 
 /**
  * The rest of a Drop-in payment after its action (3-D Secure, PayPal; issue 14), secured: POST
