@@ -43,3 +43,20 @@ export function dropInPaymentMethodOf(value: unknown): DropInPaymentMethod | nul
   }
   return { method: 'scheme', stored: false, fields: { ...card, ...optional } };
 }
+
+/** Drop-in's fingerprint is a few KB of base64; anything longer is not one. */
+export const MAX_RISK_CLIENT_DATA_LENGTH = 8192;
+const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+/**
+ * Drop-in's `state.data.riskData` (Adyen's device fingerprint for risk scoring): `{ clientData }`,
+ * an opaque base64 text, passed on to the PSP as it came. Anything else — another shape, an
+ * empty or oversized value, text that is not base64 — is null, and the payment goes without it.
+ * Only `clientData` is kept: nothing else a client adds reaches the PSP.
+ */
+export function dropInRiskDataOf(value: unknown): { clientData: string } | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  const { clientData } = value as Record<string, unknown>;
+  if (typeof clientData !== 'string' || clientData.length > MAX_RISK_CLIENT_DATA_LENGTH || !BASE64.test(clientData)) return null;
+  return { clientData };
+}

@@ -9,6 +9,12 @@ function reply(body: DropInReply, status = 200): Response {
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 }
 
+/**
+ * Only the PSP away is ours (503). Not Drop-in's shape, or details the PSP refuses as a bad
+ * request (a forged `redirectResult`), are the client's (400); not this fan's payment, 404.
+ */
+const STATUS_OF = { invalid: 400, refused: 400, 'not-found': 404, unavailable: 503 } as const;
+
 /** A page of another origin may not finish a payment (React Router's check skips resource routes). */
 export const middleware: Route.MiddlewareFunction[] = [refuseCrossOriginActions];
 
@@ -31,6 +37,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     .get(shopContext)
     .services.payments.dropIn.details({ details: state.details, paymentData: state.paymentData }, { customerId: customer.id, subject: user.subject });
   if (answered.ok) return reply(answered.value);
-  if (answered.reason === 'unavailable') return reply({ outcome: 'unavailable' }, 503);
-  return reply({ outcome: 'unavailable' }, answered.reason === 'invalid' ? 400 : 404);
+  return reply({ outcome: 'unavailable' }, STATUS_OF[answered.reason]);
 }
+

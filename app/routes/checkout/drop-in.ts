@@ -2,6 +2,7 @@ import { isRouteErrorResponse } from 'react-router';
 import type { DropInReply } from '../../domain/drop-in-reply';
 import { shopContext } from '../../context';
 import { signedIn } from '../../.server/auth/guards';
+import { clientIpOf } from '../../.server/http/client-ip';
 import { refuseCrossOriginActions } from '../../.server/http/csrf';
 import { readFormData } from '../../.server/http/form-data';
 import { getLanguage } from '../../middleware/i18next';
@@ -66,6 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       paymentMethod: dropInData.paymentMethod,
       storePaymentMethod: dropInData.storePaymentMethod === true,
       browserInfo: isObject(dropInData.browserInfo) ? dropInData.browserInfo : null,
+      // Risk scoring and 3-D Secure 2: Drop-in's device fingerprint as sent (the service checks
+      // its shape) and the fan's address as the shop trusts it (TRUST_PROXY).
+      riskData: dropInData.riskData,
+      shopperIP: shopperIpOf(context),
       language: getLanguage(context),
     },
   );
@@ -77,9 +82,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       return reply({ orderId, outcome: 'too-late', action: null, refusal: null });
     case 'not-found':
       return reply({ outcome: 'resubmit' }, 404);
+    case 'conflict':
+      // This attempt key was already used with another body: a replay or a client's bug, never the
+      // page (a new key per press). Posting the form as without JavaScript shows where the order is.
+      return reply({ outcome: 'resubmit' }, 422);
     case 'unavailable':
       return reply({ outcome: 'unavailable' }, 503);
   }
+}
+
+/** The client's address for the PSP, or null when the connection gave none. */
+function shopperIpOf(context: Route.ActionArgs['context']): string | null {
+  const ip = clientIpOf(context);
+  return ip === 'unknown' ? null : ip;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
