@@ -43,6 +43,22 @@ describe('Drop-in’s callbacks', () => {
     expect(sent[1]!.body.get('attemptKey')).toBe('attempt-2');
   });
 
+  it('pay hands the shop Drop-in’s risk data, browser info and billing address exactly as Drop-in gave them', async () => {
+    const data = {
+      paymentMethod: { type: 'scheme', encryptedCardNumber: 'adyenjs_0_1_25$abc', holderName: 'Mario Rossi' },
+      riskData: { clientData: 'eyJ2ZXJzaW9uIjoiMS4wLjAifQ==' },
+      browserInfo: { acceptHeader: '*/*', colorDepth: 24, language: 'it-IT', javaEnabled: false, screenHeight: 900, screenWidth: 1440, userAgent: 'Mozilla/5.0', timeZoneOffset: -60 },
+      billingAddress: { street: 'Via Roma', houseNumberOrName: '1', postalCode: '10121', city: 'Torino', country: 'IT', stateOrProvince: 'TO' },
+      storePaymentMethod: true,
+    };
+    const { callbacks, sent, actions } = flow({ orderId: ORDER, outcome: 'authorised', action: null, refusal: null });
+    callbacks.onSubmit({ data }, null, actions);
+    await settle();
+    const posted: unknown = JSON.parse(sent[0]!.body.get('dropInData') ?? 'null');
+    expect(posted).toEqual(data);
+    expect(posted).toMatchObject({ riskData: data.riskData, browserInfo: data.browserInfo, billingAddress: data.billingAddress });
+  });
+
   it('authorised: Drop-in completes, and the page goes on to the order that was paid', async () => {
     const { callbacks, ends, actions } = flow({ orderId: ORDER, outcome: 'authorised', action: null, refusal: null });
     callbacks.onSubmit({ data: {} }, null, actions);

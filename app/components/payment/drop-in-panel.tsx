@@ -15,6 +15,7 @@ import {
 import { receiptPath, thankYouPath } from '../../domain/order-pages';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { dropInCallbacks, type DropInActions, type DropInEnd } from './drop-in-callbacks';
+import { documentNonce, paymentMethodsConfiguration } from './drop-in-options';
 import { DropInProblem } from './drop-in-problem';
 
 /** What the checkout form asks of a ready Drop-in: pay with what the fan entered in it. */
@@ -143,11 +144,9 @@ export function DropInPanel(props: DropInPanelProps) {
         },
       });
       if (gone || !container.current) return;
-      // Spec: visa and mc, holder name required, no billing address; a saved card needs its CVC.
-      const card = { brands: ['visa', 'mc'], hasHolderName: true, holderNameRequired: true, billingAddressRequired: false, enableStoreDetails: true };
       dropIn.current = new Dropin(checkout, {
         paymentMethodComponents: [Card, PayPal],
-        paymentMethodsConfiguration: { card: { ...card, onConfigSuccess: becomeReady }, storedCard: { hideCVC: false, onConfigSuccess: becomeReady } },
+        paymentMethodsConfiguration: paymentMethodsConfiguration({ cspNonce: documentNonce(document), onConfigSuccess: becomeReady }),
         disableFinalAnimation: true,
         // Spec: a saved method has a delete action (Drop-in asks the fan to confirm first).
         showRemovePaymentMethodButton: true,
