@@ -33,6 +33,7 @@ export const PAYMENT_TEXTS = {
     continueToPayment: 'Continue to payment',
     dropInLoading: 'Loading the card form…',
     dropInFailed: /^The card form could not be loaded\. You can still pay/,
+    pspUnavailable: 'The payment service is not answering right now. Your order is reserved: try again in a moment.',
   },
   it: {
     pay: 'Paga',
@@ -59,6 +60,7 @@ export const PAYMENT_TEXTS = {
     continueToPayment: 'Vai al pagamento',
     dropInLoading: 'Caricamento del modulo della carta…',
     dropInFailed: /^Non è stato possibile caricare il modulo della carta\. Puoi comunque pagare/,
+    pspUnavailable: 'Il servizio di pagamento non risponde in questo momento. Il tuo ordine è riservato: riprova tra poco.',
   },
 } as const;
 

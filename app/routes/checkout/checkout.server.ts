@@ -146,8 +146,12 @@ export async function checkoutPageData(request: Request, context: Context, targe
     buyer: await buyerView(target.customer, language),
     vatCountries: countries.map(({ code, name }) => ({ value: code, label: name })),
     savedCards,
-    /** What the browser's Drop-in needs (a public client key); without JavaScript the hosted page is used. */
-    dropIn: paying
+    /**
+     * What the browser's Drop-in needs (a public client key); without JavaScript the hosted page
+     * is used. With the simulator there is no Drop-in at all: its key is not Adyen's, so Adyen's
+     * card fields could never load, and the fan would wait out their patience for nothing.
+     */
+    dropIn: paying && !psp.simulated
       ? {
           client: { clientKey: psp.clientKey, environment: psp.clientEnvironment } satisfies DropInClientConfig,
           language,
