@@ -101,8 +101,17 @@ export async function createShopServer(
   if (identityProvider) app.use('/sso', identityProvider.handler);
   // The Adyen-compatible payment simulator, when no Adyen account is configured (payments/config.ts).
   if (shop.paymentSimulator) app.use(SIMULATOR_PATH, shop.paymentSimulator.router);
-  // The PSP's webhooks: HMAC-checked, stored, answered `[accepted]` (payments/webhook-endpoint.ts).
-  app.post(PAYMENT_WEBHOOK_PATH, ...paymentWebhookHandlers({ hmacKey: config.payments.hmacKey, events: shop.services.payments.events, logger }));
+  // The PSP's webhooks: Basic auth and HMAC checked, recorded, answered `[accepted]` (payments/webhook-endpoint.ts).
+  app.post(
+    PAYMENT_WEBHOOK_PATH,
+    ...paymentWebhookHandlers({
+      hmacKey: config.payments.hmacKey,
+      basicAuth: config.payments.webhookAuth,
+      events: shop.services.payments.events,
+      logger,
+      availability: shop.availability,
+    }),
+  );
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);

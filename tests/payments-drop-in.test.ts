@@ -53,7 +53,7 @@ async function awaitingOrder(tag: string): Promise<{ fan: TestFan; orderId: stri
 }
 
 function request(orderId: string, paymentMethod: unknown, more: Partial<DropInPayRequest> = {}): DropInPayRequest {
-  return { orderId, attemptKey: randomUUID(), paymentMethod, storePaymentMethod: false, browserInfo: null, language: 'en', ...more };
+  return { orderId, attemptKey: randomUUID(), paymentMethod, storePaymentMethod: false, browserInfo: null, riskData: null, shopperIP: null, language: 'en', ...more };
 }
 
 /** Follows a redirect action as the browser would, posting `fields` to the page it opens; the URL the PSP sends the fan back to. */
@@ -97,7 +97,9 @@ describe('Drop-in’s /payments', () => {
     expect(answered.value).toMatchObject({ outcome: 'action', action: { type: 'redirect' } });
     const back = await passRedirect(answered.value.action, { password: 'password' });
     expect(back.pathname).toBe('/paymentgateway/card');
-    expect(await stage.services.payments.readRedirectReturn(back.searchParams.get('redirectResult') ?? '')).toMatchObject({ kind: 'paid', orderId });
+    // The shop's return URL names the attempt; the PSP appends its result.
+    expect(back.searchParams.get('attempt')).toBe(answered.value.action ? (await database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]?.id : null);
+    expect(await stage.services.payments.readRedirectReturn({ redirectResult: back.searchParams.get('redirectResult') ?? '', attemptId: back.searchParams.get('attempt') })).toMatchObject({ kind: 'paid', orderId });
     expect(await statusOf(orderId)).toBe('fulfilled');
   });
 
@@ -158,7 +160,10 @@ describe('Drop-in’s /payments', () => {
     expect(await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card()))).toMatchObject({ ok: false, reason: 'not-payable' });
     const elsewhere = await awaitingOrder('drop-in-elsewhere');
     expect(await stage.services.payments.dropIn.pay(elsewhere.fan.owner, request(elsewhere.orderId, card(), { attemptKey: paid.attemptKey }))).toMatchObject({ ok: false, reason: 'not-found' });
-    expect(await stage.services.payments.dropIn.details({ details: 'x', paymentData: null })).toMatchObject({ ok: false, reason: 'invalid' });
-    expect(await stage.services.payments.dropIn.details({ details: { redirectResult: 'made-up' }, paymentData: null })).toMatchObject({ ok: false, reason: 'unavailable' });
+    expect(await stage.services.payments.dropIn.details({ details: 'x', paymentData: null }, fan.owner)).toMatchObject({ ok: false, reason: 'invalid' });
+    // A forged redirectResult: the PSP refuses it, and so does the shop (400), never a 503.
+    expect(await stage.services.payments.dropIn.details({ details: { redirectResult: 'made-up' }, paymentData: null }, fan.owner)).toMatchObject({ ok: false, reason: 'refused' });
+    expect(await stage.services.payments.readRedirectReturn({ redirectResult: 'forged', attemptId: null })).toEqual({ kind: 'invalid' });
+    expect(await stage.services.payments.readRedirectReturn({ redirectResult: 'x'.repeat(5000), attemptId: null })).toEqual({ kind: 'invalid' });
   });
 });

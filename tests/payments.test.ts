@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
-import { mailOutbox, memberships, orderItems, orders, paymentEvents, payments, pspSimPayments } from '../app/.server/db/schema';
+import { mailOutbox, memberships, orderItems, orderNotes, orders, paymentEvents, paymentReversals, payments, pspSimPayments } from '../app/.server/db/schema';
 import { startPaymentsJob } from '../app/.server/jobs/payments';
 import { createLogger } from '../app/.server/logger';
 import { createServices } from '../app/.server/services';
@@ -40,6 +40,7 @@ const membershipsOf = (orderId: string) =>
   countOf(database.db.select({ n: count() }).from(memberships).innerJoin(orderItems, eq(memberships.orderItemId, orderItems.id)).where(eq(orderItems.orderId, orderId)));
 const mailsOf = (dedupeKey: string) => countOf(database.db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey)));
 const attemptsOf = (orderId: string) => database.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.attempt);
+const notesOf = async (orderId: string) => (await database.db.select({ kind: orderNotes.kind }).from(orderNotes).where(eq(orderNotes.orderId, orderId))).map((note) => note.kind);
 
 /** A fan with a 15 € gift ordered and awaiting payment. */
 async function awaitingOrder(tag: string): Promise<{ fan: TestFan; orderId: string }> {
@@ -69,12 +70,9 @@ function backAtShop(step: HostedStep) {
 async function deliverWebhooks(): Promise<void> {
   clock.advance(10 * 60_000);
   await stage.simulator.deliverDue();
-  for (let waited = 0; waited < 100; waited++) {
-    const left = await countOf(database.db.select({ n: count() }).from(paymentEvents).where(isNull(paymentEvents.processedAt)));
-    if (left === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the shop did not act on its webhooks');
+  await stage.idle();
+  const left = await countOf(database.db.select({ n: count() }).from(paymentEvents).where(isNull(paymentEvents.processedAt)));
+  if (left > 0) throw new Error('the shop did not act on its webhooks');
 }
 
 describe('the hosted page, without JavaScript', () => {
@@ -86,15 +84,19 @@ describe('the hosted page, without JavaScript', () => {
     expect(await statusOf(orderId)).toBe('fulfilled');
 
     await deliverWebhooks();
-    const [event] = await database.db.select().from(paymentEvents).where(and(eq(paymentEvents.eventCode, 'AUTHORISATION'), eq(paymentEvents.merchantReference, (await attemptsOf(orderId))[0]!.reference)));
+    const [event] = await database.db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.source, 'webhook'), eq(paymentEvents.eventCode, 'AUTHORISATION'), eq(paymentEvents.merchantReference, (await attemptsOf(orderId))[0]!.reference)));
     expect(event?.processedAt).not.toBeNull();
     for (let time = 0; time < 3; time++) {
       expect(await stage.postWebhook({ live: 'false', notificationItems: [{ NotificationRequestItem: event!.item }] })).toEqual({ status: 200, text: '[accepted]' });
     }
-    expect(await countOf(database.db.select({ n: count() }).from(paymentEvents).where(eq(paymentEvents.pspReference, event!.pspReference)))).toBe(1);
+    // Once from the return (the session's result), once from the webhook, however often it came.
+    expect(await database.db.select({ source: paymentEvents.source }).from(paymentEvents).where(eq(paymentEvents.pspReference, event!.pspReference)).orderBy(paymentEvents.source)).toEqual([{ source: 'api' }, { source: 'webhook' }]);
     expect(await membershipsOf(orderId)).toBe(1);
     expect(await mailsOf(`order-confirmation:${orderId}`)).toBe(1);
-    expect(await attemptsOf(orderId)).toMatchObject([{ status: 'authorised', pspReference: event!.pspReference, cancelState: null }]);
+    expect(await attemptsOf(orderId)).toMatchObject([{ status: 'authorised', pspReference: event!.pspReference }]);
   });
 
   it('a declined card shows the reason and charges nothing; a retry on the same order succeeds', async () => {
@@ -223,8 +225,8 @@ describe('webhooks', () => {
     const { fan, orderId } = await awaitingOrder('killed-after-store');
     await stage.services.payments.startHosted(fan.owner, { orderId, method: 'scheme', language: 'en' });
     const [attempt] = await attemptsOf(orderId);
-    const stored = await stage.services.payments.events.store(item(attempt!.reference) as NotificationItem);
-    expect(stored).not.toBeNull();
+    const stored = await stage.services.payments.events.store([item(attempt!.reference) as NotificationItem]);
+    expect(stored).toHaveLength(1);
     expect(await statusOf(orderId)).toBe('awaiting_payment');
     clock.advance(60_000);
     await startPaymentsJob({ payments: stage.services.payments, logger: createLogger('silent'), intervalMs: 0 }).tick();
@@ -235,14 +237,14 @@ describe('webhooks', () => {
     const { fan, orderId } = await awaitingOrder('two-instances');
     await stage.services.payments.startHosted(fan.owner, { orderId, method: 'scheme', language: 'en' });
     const [attempt] = await attemptsOf(orderId);
-    const eventId = await stage.services.payments.events.store(item(attempt!.reference) as NotificationItem);
+    const stored = await stage.services.payments.events.store([item(attempt!.reference) as NotificationItem]);
     const other = createServices({ ...serviceDepsFor(database, { clock }), config: stage.config });
-    await Promise.all([stage.services.payments.events.process(eventId!), other.payments.events.process(eventId!)]);
+    await Promise.all([stage.services.payments.events.settle(stored), other.payments.events.settle(stored)]);
     expect(await membershipsOf(orderId)).toBe(1);
     expect(await mailsOf(`order-confirmation:${orderId}`)).toBe(1);
   });
 
-  it('an authorisation for an order that expired meanwhile is cancelled at the PSP, and the fan told', async () => {
+  it('an authorisation for an order that expired meanwhile is given back, the fan mailed and support told, once', async () => {
     const { fan, orderId } = await awaitingOrder('late');
     stage.setWebhooksDown(true);
     try {
@@ -254,16 +256,21 @@ describe('webhooks', () => {
       stage.setWebhooksDown(false);
     }
     await deliverWebhooks();
-    expect(await attemptsOf(orderId)).toMatchObject([{ status: 'authorised', cancelState: 'requested' }]);
+    const [attempt] = await attemptsOf(orderId);
+    expect(attempt).toMatchObject({ status: 'authorised' });
+    const [reversal] = await database.db.select().from(paymentReversals).where(eq(paymentReversals.orderId, orderId));
+    expect(reversal).toMatchObject({ pspReference: attempt!.pspReference, reason: 'order-closed', lastError: null, nextAttemptAt: null });
+    expect(reversal!.sentAt).not.toBeNull();
     await deliverWebhooks();
-    expect(await attemptsOf(orderId)).toMatchObject([{ status: 'cancelled', cancelState: 'cancelled' }]);
+    expect(await attemptsOf(orderId)).toMatchObject([{ status: 'cancelled' }]);
     expect(await statusOf(orderId)).toBe('expired');
     expect(await membershipsOf(orderId)).toBe(0);
-    const [attempt] = await attemptsOf(orderId);
-    expect(await mailsOf(`payment-cancelled:${attempt!.id}`)).toBe(1);
+    expect(await mailsOf(`payment-cancelled:${attempt!.pspReference}`)).toBe(1);
+    expect(await mailsOf(`support:${orderId}:late-authorisation:${attempt!.pspReference}`)).toBe(1);
+    expect((await notesOf(orderId)).sort()).toEqual(['late-authorisation', 'reversal-confirmed', 'reversal-requested']);
   });
 
-  it('killed while a late authorisation’s reversal is on its way to the PSP: the attempt is already due for reconciliation', async () => {
+  it('killed while a reversal is on its way to the PSP: the reversal is already owed, and the job sends it', async () => {
     const { fan, orderId } = await awaitingOrder('reversal-in-flight');
     stage.setWebhooksDown(true);
     try {
@@ -272,23 +279,29 @@ describe('webhooks', () => {
       await stage.services.orders.expireDue();
       const [attempt] = await attemptsOf(orderId);
       const [authorised] = await database.db.select().from(pspSimPayments).where(eq(pspSimPayments.merchantReference, attempt!.reference));
-      const eventId = await stage.services.payments.events.store(item(attempt!.reference, { pspReference: authorised!.pspReference }) as NotificationItem);
+      const stored = await stage.services.payments.events.store([item(attempt!.reference, { pspReference: authorised!.pspReference }) as NotificationItem]);
       const release = stage.holdPsp();
-      const settling = stage.services.payments.events.process(eventId!);
-      for (let waited = 0; (await attemptsOf(orderId))[0]?.cancelState !== 'requested'; waited++) {
+      const settling = stage.services.payments.events.settle(stored);
+      const owed = async () => (await database.db.select().from(paymentReversals).where(eq(paymentReversals.orderId, orderId)))[0];
+      for (let waited = 0; !(await owed()); waited++) {
         if (waited > 100) throw new Error('the reversal was never decided');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      // The process dying now would leave this row as it is: the job must find it.
-      expect((await attemptsOf(orderId))[0]?.nextCheckAt).not.toBeNull();
+      // The process dying now leaves this row: owed, not sent, due again once its lease runs out.
+      expect(await owed()).toMatchObject({ sentAt: null, attempts: 0 });
+      expect((await owed())?.nextAttemptAt).not.toBeNull();
       release();
       await settling;
-      expect((await attemptsOf(orderId))[0]?.nextCheckAt).toBeNull();
+      expect(await owed()).toMatchObject({ nextAttemptAt: null, attempts: 1 });
+      // Sent already: the job has nothing to send.
+      clock.advance(5 * 60_000);
+      await startPaymentsJob({ payments: stage.services.payments, logger: createLogger('silent'), intervalMs: 0 }).tick();
+      expect(await owed()).toMatchObject({ attempts: 1 });
     } finally {
       stage.setWebhooksDown(false);
     }
     await deliverWebhooks();
-    expect(await attemptsOf(orderId)).toMatchObject([{ status: 'cancelled', cancelState: 'cancelled' }]);
+    expect(await attemptsOf(orderId)).toMatchObject([{ status: 'cancelled' }]);
   });
 
   it('a lost webhook: reconciliation asks the PSP with the session result the fan brought back', async () => {

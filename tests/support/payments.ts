@@ -28,6 +28,8 @@ export type PaymentsStage = {
   setPspDown(down: boolean): void;
   /** Holds every PSP API call until the returned function is called (a call in flight, for crash tests). */
   holdPsp(): () => void;
+  /** Resolves once the shop has finished what it does after answering the webhooks it got (settling, reversals). */
+  idle(): Promise<void>;
   /** Posts a webhook body to the shop as the PSP would. */
   postWebhook(body: unknown): Promise<{ status: number; text: string }>;
   close(): Promise<void>;
@@ -50,6 +52,17 @@ export async function startPaymentsStage(database: Database, clock: Clock): Prom
     webhookUrl: `${publicUrl}${PAYMENT_WEBHOOK_PATH}`,
     deliveryIntervalMs: 0,
   });
+  // What the shop does after answering a webhook (settling, reversals), so a test can wait for it.
+  const settling = new Set<Promise<void>>();
+  const events = {
+    store: services.payments.events.store,
+    settle(stored: Parameters<typeof services.payments.events.settle>[0]) {
+      const work = services.payments.events.settle(stored);
+      settling.add(work);
+      void work.catch(() => undefined).finally(() => settling.delete(work));
+      return work;
+    },
+  };
   let webhooksDown = false;
   let pspDown = false;
   let pspHeld: Promise<void> | null = null;
@@ -61,8 +74,8 @@ export async function startPaymentsStage(database: Database, clock: Clock): Prom
   app.use(SIMULATOR_PATH, simulator.router);
   app.post(
     PAYMENT_WEBHOOK_PATH,
-    (_req, res, next) => (webhooksDown ? res.status(503).send('Service Unavailable') : next()),
-    ...paymentWebhookHandlers({ hmacKey: config.payments.hmacKey, events: services.payments.events, logger }),
+    (_req: express.Request, res: express.Response, next: express.NextFunction) => (webhooksDown ? res.status(503).send('Service Unavailable') : next()),
+    ...paymentWebhookHandlers({ hmacKey: config.payments.hmacKey, basicAuth: null, events, logger }),
   );
   return {
     publicUrl,
@@ -84,6 +97,9 @@ export async function startPaymentsStage(database: Database, clock: Clock): Prom
         };
       });
       return release;
+    },
+    async idle() {
+      while (settling.size > 0) await Promise.allSettled([...settling]);
     },
     async postWebhook(body) {
       const response = await fetch(`${publicUrl}${PAYMENT_WEBHOOK_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

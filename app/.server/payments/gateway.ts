@@ -92,6 +92,10 @@ export function createPaymentGateway(config: PaymentsConfig) {
           channel: checkoutTypes.PaymentRequest.ChannelEnum.Web,
           origin: request.origin,
           ...(request.browserInfo ? { browserInfo: request.browserInfo as never } : {}),
+          // For Adyen's risk checks and 3-D Secure 2: the device fingerprint, where the shopper is, who pays.
+          ...(request.riskData ? { riskData: request.riskData } : {}),
+          ...(request.shopperIP ? { shopperIP: request.shopperIP } : {}),
+          ...(request.billingAddress ? { billingAddress: request.billingAddress } : {}),
           ...(stored
             ? { shopperInteraction: checkoutTypes.PaymentRequest.ShopperInteractionEnum.ContAuth, captureDelayHours: 0 }
             : { shopperInteraction: checkoutTypes.PaymentRequest.ShopperInteractionEnum.Ecommerce, storePaymentMethod: request.storePaymentMethod }),
@@ -107,31 +111,29 @@ export function createPaymentGateway(config: PaymentsConfig) {
       return answerOf(await checkout.PaymentsApi.paymentsDetails({ details: request.details, ...(request.paymentData ? { paymentData: request.paymentData } : {}) }));
     },
 
-    /** A hosted session's result status (`completed`, `refused`, …): domain/payment-outcome.ts reads it. */
-    async sessionStatus(sessionId: string, sessionResult: string): Promise<string | undefined> {
+    /**
+     * A hosted session's result: its status (`completed`, `refused`, …: domain/payment-outcome.ts
+     * reads it) and the payments it authorised, each with its PSP reference and amount.
+     */
+    async sessionResult(sessionId: string, sessionResult: string): Promise<SessionResult> {
       const result = await checkout.PaymentsApi.getResultOfPaymentSession(sessionId, sessionResult);
-      return result.status;
+      return {
+        status: result.status ?? null,
+        reference: result.reference ?? null,
+        authorised: (result.payments ?? []).flatMap((payment) =>
+          payment.pspReference && payment.amount ? [{ pspReference: payment.pspReference, amount: { value: payment.amount.value, currency: payment.amount.currency } }] : [],
+        ),
+      };
     },
 
     /**
-     * Undoes a payment the shop cannot keep. By the PSP's reference it is a reversal — a cancel
-     * while the payment is only authorised, a refund once it is captured (immediate capture is
-     * an account setting: the shop cannot know) — answered by a CANCEL_OR_REFUND webhook; without
-     * one, a cancel by our reference (a TECHNICAL_CANCEL webhook).
+     * Gives back a payment the shop does not keep (issue 29): a reversal — a cancel while it is
+     * only authorised, a refund once captured (immediate capture is an account setting the shop
+     * cannot see) — answered later by a CANCEL_OR_REFUND webhook. `reference` is the payment's
+     * own merchant reference, so the webhook names the attempt it is about.
      */
-    async cancel(request: { pspReference: string | null; reference: string; idempotencyKey: string }): Promise<void> {
-      if (request.pspReference) {
-        await checkout.ModificationsApi.refundOrCancelPayment(
-          request.pspReference,
-          { merchantAccount, reference: request.reference },
-          { idempotencyKey: request.idempotencyKey },
-        );
-      } else {
-        await checkout.ModificationsApi.cancelAuthorisedPayment(
-          { merchantAccount, paymentReference: request.reference, reference: `cancel-${request.reference}` },
-          { idempotencyKey: request.idempotencyKey },
-        );
-      }
+    async reverse(request: { pspReference: string; reference: string; idempotencyKey: string }): Promise<void> {
+      await checkout.ModificationsApi.refundOrCancelPayment(request.pspReference, { merchantAccount, reference: request.reference }, { idempotencyKey: request.idempotencyKey });
     },
 
     /** The cards the PSP keeps for a shopper: the list is the PSP's, never a copy of ours. */
@@ -187,10 +189,21 @@ export type AdvancedPaymentRequest = {
   returnUrl: string;
   origin: string;
   browserInfo: Record<string, unknown> | null;
+  /** Drop-in's device fingerprint (`state.data.riskData`). */
+  riskData: { clientData: string } | null;
+  shopperIP: string | null;
+  /** The order's billing address, in Adyen's shape. */
+  billingAddress: PspAddress | null;
   shopperReference: string;
   shopperEmail: string;
   language: Language;
 };
+
+/** An address as Adyen's Checkout API takes it (all six fields required; country as ISO 3166-1 alpha-2). */
+export type PspAddress = { street: string; houseNumberOrName: string; postalCode: string; city: string; stateOrProvince: string; country: string };
+
+/** A hosted session's result (`GET /sessions/{id}?sessionResult=…`). */
+export type SessionResult = { status: string | null; reference: string | null; authorised: { pspReference: string; amount: { value: number; currency: string } }[] };
 
 /** What `/payments` and `/payments/details` answered, as far as the shop reads it. */
 export type PspPaymentAnswer = {
@@ -199,12 +212,23 @@ export type PspPaymentAnswer = {
   merchantReference: string | null;
   refusalReason: string | null;
   refusalReasonCode: string | null;
+  /** The amount the PSP says it authorised, when it says. */
+  amount: { value: number; currency: string } | null;
   /** What Drop-in must do next (3-D Secure, a redirect, PayPal): handed to it as Adyen gave it. */
   action: Record<string, unknown> | null;
 };
 
-function answerOf(answer: { resultCode?: unknown; pspReference?: string; merchantReference?: string; refusalReason?: string; refusalReasonCode?: string; action?: unknown }): PspPaymentAnswer {
+function answerOf(answer: {
+  resultCode?: unknown;
+  pspReference?: string;
+  merchantReference?: string;
+  refusalReason?: string;
+  refusalReasonCode?: string;
+  amount?: { value?: number; currency?: string } | null;
+  action?: unknown;
+}): PspPaymentAnswer {
   return {
+    amount: typeof answer.amount?.value === 'number' && typeof answer.amount.currency === 'string' ? { value: answer.amount.value, currency: answer.amount.currency } : null,
     resultCode: typeof answer.resultCode === 'string' ? answer.resultCode : null,
     pspReference: answer.pspReference ?? null,
     merchantReference: answer.merchantReference ?? null,

@@ -1,5 +1,7 @@
+import { timingSafeEqual } from 'node:crypto';
 import adyen from '@adyen/api-library';
-import express, { type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { isDatabaseUnavailable, type DatabaseAvailability } from '../db/availability';
 import type { Logger } from '../logger';
 import { notificationItemOf, type NotificationItem, type PaymentEvents } from '../services/payment-events';
 
@@ -10,16 +12,31 @@ const MAX_WEBHOOK_BODY = '256kb';
 
 type HmacCheckable = Parameters<InstanceType<typeof adyen.hmacValidator>['validateHMAC']>[0];
 
+export type WebhookEndpointInput = {
+  hmacKey: string;
+  /** HTTP Basic credentials, as set for the endpoint in Adyen's Customer Area; null: none asked. */
+  basicAuth: Readonly<{ username: string; password: string }> | null;
+  events: Pick<PaymentEvents, 'store' | 'settle'>;
+  logger: Logger;
+  /** The database circuit: while it is open the endpoint answers 503 at once, and reports what it sees. */
+  availability?: Pick<DatabaseAvailability, 'isAvailable' | 'report'>;
+};
+
 /**
- * The webhook endpoint (issue 14; docs/payments.md "Webhooks"). Every item's HMAC signature is
- * checked with the library's validator — a missing or wrong one refuses the whole request with
- * 401 and a log line. Good items are stored (once: a resent item is found, not stored again),
- * `[accepted]` is answered at once, and only then is each new item acted on; one a crash leaves
- * unprocessed is taken by the payments job.
+ * The webhook endpoint (issues 14 and 29; docs/payments.md "Webhooks"), as Adyen expects it:
+ * Basic auth when configured (401 otherwise); every item's HMAC signature checked with the
+ * library's validator (a missing or wrong one: 401 for the batch, one warning); a body that is
+ * not Adyen's shape: 400. Every well-signed item is recorded in the ledger — whatever its event
+ * code or reference — and `[accepted]` answered; only then are the orders settled. The database
+ * away: 503, so that Adyen retries (never 500). Client mistakes are warnings, never errors.
  */
-export function paymentWebhookHandlers(input: { hmacKey: string; events: Pick<PaymentEvents, 'store' | 'process'>; logger: Logger }): RequestHandler[] {
+export function paymentWebhookHandlers(input: WebhookEndpointInput): (RequestHandler | ErrorRequestHandler)[] {
   const validator = new adyen.hmacValidator();
   const handle: RequestHandler = async (req, res, next) => {
+    if (input.availability && !input.availability.isAvailable()) {
+      res.status(503).set('Retry-After', '10').type('text/plain').send('Service Unavailable');
+      return;
+    }
     try {
       const body = req.body as { notificationItems?: unknown } | undefined;
       const wrapped = Array.isArray(body?.notificationItems) ? body.notificationItems : null;
@@ -31,24 +48,53 @@ export function paymentWebhookHandlers(input: { hmacKey: string; events: Pick<Pa
       }
       const checked = items as NotificationItem[];
       if (!checked.every((item) => signedWith(validator, item, input.hmacKey))) {
-        input.logger.warn({ ip: req.ip, pspReferences: checked.map((item) => item.pspReference) }, 'payments: a webhook with a missing or wrong HMAC signature was refused');
+        input.logger.warn({ ip: req.ip, pspReferences: checked.map((item) => item.pspReference.slice(0, 64)) }, 'payments: a webhook with a missing or wrong HMAC signature was refused');
         res.status(401).type('text/plain').send('Unauthorized');
         return;
       }
-      const stored: string[] = [];
-      for (const item of checked) {
-        const id = await input.events.store(item);
-        if (id) stored.push(id);
-      }
+      const stored = await input.events.store(checked);
       res.status(200).type('text/plain').send('[accepted]');
-      for (const id of stored) {
-        await input.events.process(id).catch((error: unknown) => input.logger.error({ err: error, eventId: id }, 'payments: a webhook item failed; the payments job retries it'));
-      }
+      await input.events.settle(stored).catch((error: unknown) => {
+        const log = isDatabaseUnavailable(error) ? input.logger.warn.bind(input.logger) : input.logger.error.bind(input.logger);
+        log({ err: error }, 'payments: settling after a webhook failed; the payments job settles it');
+      });
     } catch (error) {
       next(error);
     }
   };
-  return [express.json({ limit: MAX_WEBHOOK_BODY, type: () => true }), handle];
+  return [...(input.basicAuth ? [basicAuthOf(input.basicAuth, input.logger)] : []), express.json({ limit: MAX_WEBHOOK_BODY, type: () => true }), handle, webhookErrors(input)];
+}
+
+/** HTTP Basic auth as Adyen sends it (`Authorization: Basic base64(user:password)`), compared in constant time. */
+function basicAuthOf(credentials: Readonly<{ username: string; password: string }>, logger: Logger): RequestHandler {
+  const expected = Buffer.from(`${credentials.username}:${credentials.password}`);
+  return (req, res, next) => {
+    const header = req.get('Authorization') ?? '';
+    const given = header.startsWith('Basic ') ? Buffer.from(header.slice(6).trim(), 'base64') : Buffer.alloc(0);
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
+    logger.warn({ ip: req.ip }, 'payments: a webhook without the endpoint’s credentials was refused');
+    res.status(401).set('WWW-Authenticate', 'Basic realm="webhooks", charset="UTF-8"').type('text/plain').send('Unauthorized');
+  };
+}
+
+/** What the body parser refuses (unreadable JSON, over the limit), and the database away (503: Adyen retries). */
+function webhookErrors({ logger, availability }: Pick<WebhookEndpointInput, 'logger' | 'availability'>): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = (error as { status?: unknown } | null)?.status;
+    if (status === 400 || status === 413) {
+      logger.warn({ ip: req.ip, status }, 'payments: an unreadable or oversized webhook body was refused');
+      res.status(status).type('text/plain').send(status === 413 ? 'Payload Too Large' : 'Bad Request');
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      availability?.report(error);
+      logger.warn({ err: error }, 'payments: a webhook arrived while the database is away; Adyen retries');
+    } else {
+      logger.error({ err: error }, 'payments: a webhook could not be recorded; Adyen retries');
+    }
+    res.status(503).set('Retry-After', '10').type('text/plain').send('Service Unavailable');
+  };
 }
 
 /** The library's check; it throws when the signature is missing, which is a refusal like a wrong one. */

@@ -1,10 +1,14 @@
-// Webhook items (issue 14): stored once, then acted on (payment-settlement.ts). The endpoint has
-// checked each item's HMAC before it comes here.
-import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
-import { refusalOf } from '../../domain/payment-attempt';
-import { isReversalEvent } from '../../domain/payment-outcome';
-import { paymentEvents, payments } from '../db/schema';
-import { recordAuthorisation, recordReversal, recordUnpaid, type SettlementDeps } from './payment-settlement';
+// Webhook items (issues 14 and 29): each well-signed item is recorded in the ledger once, then
+// the orders it belongs to are settled (payment-settlement.ts). Every item Adyen may send is
+// recorded — an event code the shop does not act on, an empty merchant reference (Adyen's
+// REPORT_AVAILABLE), a reference that is not ours — and answered `[accepted]`: refusing one would
+// make Adyen retry the batch and, in the end, disable the endpoint. The endpoint has checked
+// each item's HMAC signature before it comes here.
+import { and, asc, isNull, lte } from 'drizzle-orm';
+import { paymentEvents } from '../db/schema';
+import { markOrphansSeen, recordEntry, type LedgerEntry } from './payment-ledger';
+import { sendDueReversals } from './payment-reversals';
+import { settleOrder, type SettlementDeps } from './payment-settlement';
 
 /** A NotificationRequestItem as far as the shop reads it (Adyen sends `success` as the string 'true' or 'false'). */
 export type NotificationItem = {
@@ -13,82 +17,94 @@ export type NotificationItem = {
   pspReference: string;
   merchantReference: string;
   originalReference?: string;
+  merchantAccountCode?: string;
+  amount?: { value: number; currency: string };
   reason?: string;
   additionalData?: Record<string, string | undefined>;
 };
 
-/** The item's shape, checked: anything else is not an event the shop can store. */
+const isText = (value: unknown, min: number, max: number): value is string => typeof value === 'string' && value.length >= min && value.length <= max;
+
+/**
+ * The item's shape, checked as far as the signature and the ledger need it: the signed fields as
+ * Adyen types them. Anything else (a text where a number belongs) is not Adyen's: null.
+ */
 export function notificationItemOf(value: unknown): NotificationItem | null {
-  if (value === null || typeof value !== 'object') return null;
-  const item = value as Record<string, unknown>;
-  const text = (name: string, max: number) => typeof item[name] === 'string' && item[name].length > 0 && item[name].length <= max;
-  if (!text('eventCode', 64) || !text('pspReference', 64) || !text('merchantReference', 128) || (item.success !== 'true' && item.success !== 'false')) return null;
-  return value as NotificationItem;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  // A missing merchant reference is signed as an empty one: read it so.
+  const item = { ...(value as Record<string, unknown>) };
+  item.merchantReference ??= '';
+  if (!isText(item.eventCode, 1, 64) || !isText(item.pspReference, 1, 256) || !isText(item.merchantReference, 0, 256)) return null;
+  if (item.success !== 'true' && item.success !== 'false') return null;
+  if (item.originalReference !== undefined && item.originalReference !== null && !isText(item.originalReference, 0, 256)) return null;
+  if (item.merchantAccountCode !== undefined && !isText(item.merchantAccountCode, 0, 256)) return null;
+  if (item.reason !== undefined && item.reason !== null && typeof item.reason !== 'string') return null;
+  if (item.amount !== undefined) {
+    const amount = item.amount as Record<string, unknown> | null;
+    if (amount === null || typeof amount !== 'object' || !Number.isSafeInteger(amount.value) || !isText(amount.currency, 0, 3)) return null;
+  }
+  if (item.additionalData !== undefined && (item.additionalData === null || typeof item.additionalData !== 'object' || Array.isArray(item.additionalData))) return null;
+  return item as NotificationItem;
 }
 
-/** How long an event may wait unprocessed before the retry job takes it (its own request may still be at it). */
+/** The item as a fact of the ledger. */
+export function ledgerEntryOf(item: NotificationItem): LedgerEntry {
+  const success = item.success === 'true';
+  const code = item.additionalData?.refusalReasonCode;
+  return {
+    source: 'webhook',
+    eventCode: item.eventCode,
+    success,
+    pspReference: item.pspReference,
+    originalReference: item.originalReference || null,
+    merchantReference: item.merchantReference,
+    amount: item.amount ? { value: item.amount.value, currency: item.amount.currency } : null,
+    merchantAccount: item.merchantAccountCode ?? null,
+    // On success Adyen's `reason` is `authCode:lastFour:expiry`, not a reason.
+    reason: !success && item.reason ? item.reason.slice(0, 500) : null,
+    reasonCode: !success && typeof code === 'string' ? code.slice(0, 16) : null,
+    item: item as unknown as Record<string, unknown>,
+  };
+}
+
+/** How long an event may wait unprocessed before the job takes it (its own request may still be at it). */
 export const EVENT_RETRY_AFTER_MS = 30_000;
 
 export function createPaymentEvents(deps: SettlementDeps) {
   const { db } = deps;
 
-  async function process(eventId: string): Promise<void> {
-    const [event] = await db.select().from(paymentEvents).where(eq(paymentEvents.id, eventId));
-    if (!event || event.processedAt) return;
-    // Our reference names the attempt; a cancellation may name the payment by its PSP reference only.
-    const [payment] = await db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        or(
-          eq(payments.reference, event.merchantReference),
-          event.originalReference ? eq(payments.pspReference, event.originalReference) : undefined,
-        ),
-      )
-      .limit(1);
-    if (!payment) {
-      deps.logger.warn({ eventCode: event.eventCode, merchantReference: event.merchantReference }, 'payments: a webhook names no attempt of ours');
-    } else if (event.eventCode === 'AUTHORISATION' && event.success) {
-      await recordAuthorisation(deps, payment.id, event.pspReference);
-    } else if (event.eventCode === 'AUTHORISATION') {
-      const item = event.item as Partial<NotificationItem>;
-      await recordUnpaid(deps, payment.id, 'refused', refusalOf(item.reason, item.additionalData?.refusalReasonCode));
-    } else if (isReversalEvent(event.eventCode)) {
-      await recordReversal(deps, payment.id, event.success);
-    }
-    await db.update(paymentEvents).set({ processedAt: deps.now() }).where(and(eq(paymentEvents.id, eventId), isNull(paymentEvents.processedAt)));
+  /** Settles the orders of newly stored events; events of no order of ours are marked seen. */
+  async function settleStored(stored: readonly { id: string; orderId: string | null }[]): Promise<void> {
+    await markOrphansSeen(db, stored.filter((event) => event.orderId === null).map((event) => event.id), deps.now());
+    for (const orderId of new Set(stored.flatMap((event) => (event.orderId ? [event.orderId] : [])))) await settleOrder(deps, orderId);
   }
 
   return {
-    /** Stores an item; answers its id when it is new (this request processes it), null when it was already stored. */
-    async store(item: NotificationItem): Promise<string | null> {
-      const [stored] = await db
-        .insert(paymentEvents)
-        .values({
-          pspReference: item.pspReference,
-          eventCode: item.eventCode,
-          success: item.success === 'true',
-          merchantReference: item.merchantReference,
-          originalReference: item.originalReference ?? null,
-          item: item as unknown as Record<string, unknown>,
-          receivedAt: deps.now(),
-        })
-        .onConflictDoNothing({ target: [paymentEvents.pspReference, paymentEvents.eventCode, paymentEvents.success] })
-        .returning({ id: paymentEvents.id });
-      return stored?.id ?? null;
+    /** Records a batch's items (a repeat is recorded once); answers what is new, for `settle`. */
+    async store(items: readonly NotificationItem[]): Promise<{ id: string; orderId: string | null }[]> {
+      const stored: { id: string; orderId: string | null }[] = [];
+      for (const item of items) {
+        const row = await recordEntry(db, ledgerEntryOf(item), deps.now());
+        if (row) stored.push(row);
+      }
+      return stored;
     },
 
-    process,
+    settle: settleStored,
 
-    /** Processes the events a crash or a failure left unprocessed; answers how many. */
+    /**
+     * The job's pass: events a crash or an outage left unsettled, and reversals owed but not sent
+     * (never sent, failed, or cut off). Answers how many events it took.
+     */
     async processLeft(limit = 50): Promise<number> {
       const left = await db
-        .select({ id: paymentEvents.id })
+        .select({ id: paymentEvents.id, orderId: paymentEvents.orderId })
         .from(paymentEvents)
         .where(and(isNull(paymentEvents.processedAt), lte(paymentEvents.receivedAt, new Date(deps.now().getTime() - EVENT_RETRY_AFTER_MS))))
         .orderBy(asc(paymentEvents.receivedAt))
         .limit(limit);
-      for (const event of left) await process(event.id);
+      await settleStored(left);
+      await sendDueReversals(deps);
       return left.length;
     },
   };

@@ -1,130 +1,159 @@
-// What an attempt's outcome does to its order (issue 14; docs/payments.md "Whose truth"). The
-// return page, the webhook and reconciliation all come here, in any order and any number of
-// times: each step is a guarded UPDATE inside one transaction that locks the attempt and then
-// its order, so only the first arrival acts and the others find it done.
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { reconciliationDelayMs, type refusalOf } from '../../domain/payment-attempt';
-import { effectOfPaymentEvent, type OrderPayer } from '../../domain/payment-outcome';
+// Settling an order's money (issue 29; docs/payments.md "Settlement"). Every path that learns
+// something from the PSP — a webhook, the fan's return, Drop-in's answer, reconciliation —
+// records it in the ledger and then settles the order here: under the order's row lock, from the
+// order's whole ledger (domain/payment-ledger.ts), so arrivals in any order, any number of times,
+// on any number of instances, end alike. What the decision asks for is written in the same
+// transaction: the order paid and fulfilled, reversals owed, the history, the mails.
+import { and, eq, inArray } from 'drizzle-orm';
+import { refusalOf } from '../../domain/payment-attempt';
+import { holdsMoney, settleOrder as decide, type PaymentFacts, type PaymentNotice, type ReversalReason } from '../../domain/payment-ledger';
+import type { OrderStatus } from '../../domain/order-status';
 import type { ShopDb } from '../db/client';
-import { mailOutbox, orders, payments } from '../db/schema';
+import { orders, paymentReversals, payments } from '../db/schema';
 import type { Logger } from '../logger';
 import { composePaymentCancelledMail } from '../mail/payment-cancelled';
 import type { PaymentGateway } from '../payments/gateway';
 import { payAndFulfil } from './order-fulfilment';
+import { ledgerEventOf, loadLedger, markSettled, type LedgerRow } from './payment-ledger';
+import { queueMail, writeNotice } from './payment-notes';
+import { sendReversal } from './payment-reversals';
 import type { ReloadDocsLinks } from './reload-docs-link';
 
-export type SettlementDeps = { db: ShopDb; gateway: PaymentGateway; logger: Logger; publicUrl: string; reloadDocs: ReloadDocsLinks; now: () => Date };
+export type SettlementDeps = {
+  db: ShopDb;
+  gateway: PaymentGateway;
+  logger: Logger;
+  now: () => Date;
+  publicUrl: string;
+  reloadDocs: ReloadDocsLinks;
+  /** Where what needs a person goes (SUPPORT_EMAIL). */
+  supportEmail: string;
+  /** The only merchant account whose authorisations the shop keeps. */
+  merchantAccount: string;
+};
 
-type PaymentRow = typeof payments.$inferSelect;
+/** The order's money after settling, for the page that asked. */
+export type SettledOrder = {
+  orderId: string;
+  customerId: string;
+  status: OrderStatus;
+  /** The PSP payment that pays the order. */
+  payer: string | null;
+  /** The payments the shop gives back, and why. */
+  reversals: ReadonlyMap<string, ReversalReason>;
+  facts: readonly PaymentFacts[];
+};
 
-/** Which attempt paid the order, as the attempts' rows say: the one authorised and not being cancelled. */
-async function payerOf(tx: ShopDb, payment: PaymentRow): Promise<OrderPayer> {
-  if (payment.status === 'authorised' && payment.cancelState === null) return 'this-attempt';
-  const [other] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.orderId, payment.orderId), ne(payments.id, payment.id), eq(payments.status, 'authorised'), isNull(payments.cancelState)))
-    .limit(1);
-  return other ? 'another-attempt' : 'none';
-}
-
-export type AuthorisationOutcome = 'paid' | 'replay' | 'cancelling';
-
-/**
- * The PSP authorised an attempt. Its order, if it waits, is paid and fulfilled in the same
- * transaction; an order that expired, was cancelled or was paid by another attempt keeps no
- * money: the authorisation is cancelled at the PSP and the fan told by mail.
- */
-export async function recordAuthorisation(deps: SettlementDeps, paymentId: string, pspReference: string | null): Promise<AuthorisationOutcome> {
+/** Settles one order from its whole ledger; null for an order that does not exist. */
+export async function settleOrder(deps: SettlementDeps, orderId: string): Promise<SettledOrder | null> {
   const now = deps.now();
-  const outcome = await deps.db.transaction(async (tx): Promise<AuthorisationOutcome> => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    if (!payment) throw new Error(`payments: no attempt ${paymentId}`);
-    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
-    if (!order) throw new Error(`payments: attempt ${paymentId} has no order`);
-    const effect = effectOfPaymentEvent({ eventCode: 'AUTHORISATION', success: true }, { status: order.status, paidBy: await payerOf(tx, payment) });
-    const known = { pspReference: payment.pspReference ?? pspReference, updatedAt: now };
-    if (effect === 'pay-order') {
-      await tx.update(payments).set({ ...known, status: 'authorised', nextCheckAt: null, refusalReason: null, refusalReasonCode: null }).where(eq(payments.id, paymentId));
-      await payAndFulfil(tx, order.id, { now, publicUrl: deps.publicUrl, reloadDocs: deps.reloadDocs });
-      return 'paid';
+  const settled = await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) return null;
+    const ledger = await loadLedger(tx, orderId);
+    const owed = await tx.select({ pspReference: paymentReversals.pspReference, reason: paymentReversals.reason }).from(paymentReversals).where(eq(paymentReversals.orderId, orderId));
+    const reversals = new Map(owed.map((row) => [row.pspReference, row.reason]));
+    const decision = decide({
+      order: { status: order.status, paidBy: order.paidByPspReference },
+      expected: { amountCents: order.totalCents, currency: 'EUR', merchantAccount: deps.merchantAccount },
+      events: ledger.map(ledgerEventOf),
+      reversing: new Set(reversals.keys()),
+    });
+    let status = order.status;
+    if (decision.pay) {
+      await tx.update(orders).set({ paidByPspReference: decision.payer }).where(eq(orders.id, orderId));
+      if (await payAndFulfil(tx, orderId, { now, publicUrl: deps.publicUrl, reloadDocs: deps.reloadDocs })) status = 'fulfilled';
+    } else if (decision.payer !== order.paidByPspReference) {
+      await tx.update(orders).set({ paidByPspReference: decision.payer }).where(eq(orders.id, orderId));
     }
-    if (effect !== 'cancel-authorisation' || payment.cancelState !== null) {
-      if (pspReference && !payment.pspReference) await tx.update(payments).set(known).where(eq(payments.id, paymentId));
-      return 'replay';
+    const amountOf = (payment: string) => decision.facts.find((facts) => facts.payment === payment)?.authorisedCents ?? null;
+    const newReversals: string[] = [];
+    for (const { payment, reason } of decision.reverse) {
+      const [created] = await tx
+        .insert(paymentReversals)
+        .values({ pspReference: payment, orderId, merchantReference: merchantReferenceOf(ledger, payment), reason, requestedAt: now, nextAttemptAt: now })
+        .onConflictDoNothing()
+        .returning({ pspReference: paymentReversals.pspReference });
+      if (!created) continue;
+      reversals.set(payment, reason);
+      newReversals.push(payment);
+      const mail = composePaymentCancelledMail({ order, reason, amountCents: amountOf(payment) ?? order.totalCents, publicUrl: deps.publicUrl });
+      await queueMail(tx, { dedupeKey: `payment-cancelled:${payment}`, kind: 'payment-cancelled', to: order.buyer.email, language: order.language, mail });
     }
-    // Due for the job at once: if this process dies before the reversal reaches the PSP, the job
-    // sends it (with the same Idempotency-Key, so sent twice it is still one reversal).
-    await tx.update(payments).set({ ...known, status: 'authorised', cancelState: 'requested', nextCheckAt: now }).where(eq(payments.id, paymentId));
-    const mail = composePaymentCancelledMail({ order, publicUrl: deps.publicUrl });
-    await tx
-      .insert(mailOutbox)
-      .values({ dedupeKey: `payment-cancelled:${paymentId}`, kind: 'payment-cancelled', toAddress: order.buyer.email, language: order.language, subject: mail.subject, textBody: mail.text })
-      .onConflictDoNothing({ target: mailOutbox.dedupeKey });
-    return 'cancelling';
+    const current = { ...order, status };
+    for (const notice of decision.notices) await writeNotice(tx, deps, current, notice, noticeDetails(notice, decision.facts, reversals), now);
+    await summariseAttempts(tx, orderId, ledger, decision.facts, decision.payer, now);
+    await markSettled(tx, orderId, now);
+    return { settled: { orderId, customerId: order.customerId, status, payer: decision.payer, reversals, facts: decision.facts }, newReversals };
   });
-  if (outcome === 'cancelling') await requestCancel(deps, paymentId);
-  return outcome;
+  if (!settled) return null;
+  // The reversal is owed whatever happens next: were this process to die here, the job sends it.
+  for (const payment of settled.newReversals) await sendReversal(deps, payment);
+  return settled.settled;
+}
+
+/** Our reference of the payment's attempt, as its authorisation named it (the reversal's reference). */
+function merchantReferenceOf(ledger: readonly LedgerRow[], payment: string): string {
+  const named = ledger.find((row) => row.paymentPspReference === payment && row.merchantReference !== '');
+  return named?.merchantReference ?? '';
+}
+
+/** What a history line shows: the payment's amount, and why it is given back. */
+function noticeDetails(notice: PaymentNotice, facts: readonly PaymentFacts[], reversals: ReadonlyMap<string, ReversalReason>): Record<string, string | number> {
+  const of = facts.find((entry) => entry.payment === notice.payment);
+  const amountCents = notice.kind === 'refunded' ? of?.refundedCents : of?.authorisedCents;
+  const reason = reversals.get(notice.payment);
+  return { ...(amountCents !== undefined && amountCents !== null ? { amountCents } : {}), ...(reason ? { reason } : {}) };
 }
 
 /**
- * Asks the PSP to cancel an authorisation the shop does not keep. A failure is retried by
- * reconciliation (the attempt is due again in a minute); the webhook confirms the cancel.
+ * Each attempt's row, as the pages read it (the pay page's last refusal, the return page): the
+ * ledger says whether one of its payments was authorised, or the last refusal and its reason. An
+ * attempt the session ended otherwise (cancelled, expired) keeps that, unless money came after.
  */
-export async function requestCancel(deps: SettlementDeps, paymentId: string): Promise<boolean> {
-  const [payment] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment || payment.cancelState !== 'requested') return false;
-  try {
-    await deps.gateway.cancel({ pspReference: payment.pspReference, reference: payment.reference, idempotencyKey: `cancel-${payment.id}` });
-    deps.logger.warn({ payment: payment.reference, pspReference: payment.pspReference }, 'payments: a late authorisation was cancelled');
-    await deps.db.update(payments).set({ nextCheckAt: null, updatedAt: deps.now() }).where(eq(payments.id, paymentId));
-    return true;
-  } catch (error) {
-    deps.logger.error({ err: error, payment: payment.reference }, 'payments: cancelling a late authorisation failed; reconciliation retries');
-    await deps.db
+async function summariseAttempts(tx: ShopDb, orderId: string, ledger: readonly LedgerRow[], facts: readonly PaymentFacts[], payer: string | null, now: Date): Promise<void> {
+  const attempts = await tx.select().from(payments).where(eq(payments.orderId, orderId));
+  for (const attempt of attempts) {
+    const rows = ledger.filter((row) => row.merchantReference === attempt.reference);
+    const own = new Set(rows.map((row) => row.paymentPspReference));
+    const authorised = facts.filter((entry) => own.has(entry.payment) && entry.authorised);
+    if (authorised.length > 0) {
+      const pspReference = authorised.find((entry) => entry.payment === payer)?.payment ?? authorised.at(-1)!.payment;
+      // Its money gone back (a reversal confirmed, a cancellation): cancelled; else authorised.
+      const status = authorised.some(holdsMoney) ? 'authorised' : 'cancelled';
+      if (attempt.status !== status || attempt.pspReference !== pspReference) {
+        await tx.update(payments).set({ status, pspReference, nextCheckAt: null, updatedAt: now }).where(eq(payments.id, attempt.id));
+      }
+      continue;
+    }
+    const refusal = rows.filter((row) => row.eventCode === 'AUTHORISATION' && !row.success).at(-1);
+    if (!refusal) continue;
+    const words = refusalOf(refusal.reason, refusal.reasonCode);
+    const moving = attempt.status === 'open' || attempt.status === 'pending';
+    const reworded = words !== null && (attempt.refusalReason !== words.reason || attempt.refusalReasonCode !== words.code);
+    if (!moving && !(attempt.status === 'refused' && reworded)) continue;
+    await tx
       .update(payments)
-      .set({ nextCheckAt: new Date(deps.now().getTime() + (reconciliationDelayMs(0) ?? 60_000)), updatedAt: deps.now() })
-      .where(eq(payments.id, paymentId));
-    return false;
+      .set({
+        status: attempt.status === 'refused' || moving ? 'refused' : attempt.status,
+        pspReference: refusal.paymentPspReference,
+        nextCheckAt: null,
+        updatedAt: now,
+        ...(words ? { refusalReason: words.reason, refusalReasonCode: words.code } : {}),
+      })
+      .where(eq(payments.id, attempt.id));
   }
 }
 
-/** The attempt was refused (or ended without paying): the order keeps waiting, and the fan may try again. */
-export async function recordUnpaid(
-  deps: SettlementDeps,
-  paymentId: string,
-  status: 'refused' | 'cancelled' | 'expired' | 'error' | 'pending',
-  refusal: ReturnType<typeof refusalOf> = null,
-): Promise<void> {
-  // An authorised attempt stays authorised; a pending one may still become refused.
-  const from = status === 'pending' ? (['open'] as const) : (['open', 'pending'] as const);
-  await deps.db
+/**
+ * An attempt ended without money as far as the shop can tell from outside the ledger (a session
+ * cancelled or expired, a PSP error, still pending): the order keeps waiting, the fan may try
+ * again. An attempt already authorised or refused stays so; pending may still become anything.
+ */
+export async function recordAttemptEnd(db: ShopDb, paymentId: string, status: 'cancelled' | 'expired' | 'error' | 'pending' | 'refused', now: Date): Promise<void> {
+  const from: ('open' | 'pending')[] = status === 'pending' ? ['open'] : ['open', 'pending'];
+  await db
     .update(payments)
-    .set({
-      status,
-      updatedAt: deps.now(),
-      ...(refusal ? { refusalReason: refusal.reason, refusalReasonCode: refusal.code } : {}),
-      ...(status === 'pending' ? {} : { nextCheckAt: null }),
-    })
-    .where(and(eq(payments.id, paymentId), inArray(payments.status, [...from])));
-  // A refusal's reason may come (by webhook) after the return page already marked it refused.
-  if (refusal && status === 'refused') {
-    await deps.db
-      .update(payments)
-      .set({ refusalReason: refusal.reason, refusalReasonCode: refusal.code })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, 'refused'), isNull(payments.refusalReason)));
-  }
-}
-
-/** A cancel or refund the PSP confirmed (or refused: support staff must look). */
-export async function recordReversal(deps: SettlementDeps, paymentId: string, succeeded: boolean): Promise<void> {
-  if (!succeeded) {
-    deps.logger.error({ paymentId }, 'payments: the PSP refused to cancel an authorisation; support staff must act');
-    await deps.db.update(payments).set({ cancelState: 'failed', updatedAt: deps.now() }).where(eq(payments.id, paymentId));
-    return;
-  }
-  await deps.db
-    .update(payments)
-    .set({ status: 'cancelled', cancelState: 'cancelled', nextCheckAt: null, updatedAt: deps.now() })
-    .where(eq(payments.id, paymentId));
+    .set({ status, updatedAt: now, ...(status === 'pending' ? {} : { nextCheckAt: null }) })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, from)));
 }

@@ -1,61 +1,153 @@
-// Drop-in's server side (issue 14; docs/payments.md "With JavaScript: Drop-in"): `/payments` with
-// the data Drop-in encrypted, and `/payments/details` after an action (3-D Secure, PayPal). The
-// answer is settled like any other (payment-settlement.ts) before Drop-in hears of it.
-import { eq, or } from 'drizzle-orm';
+// Drop-in's server side (issues 14 and 29; docs/payments.md "With JavaScript: Drop-in"):
+// `/payments` with the data Drop-in encrypted, and `/payments/details` after an action (3-D
+// Secure, PayPal). As strict as the forms: one PSP payment per attempt key (the same key and body
+// replays the first answer, the same key with another body is refused), one payment in flight per
+// order (a second press waits for the first one's answer), and every answer recorded in the
+// ledger and settled before Drop-in hears of it.
+import { createHash } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { billingStateOf } from '../../domain/billing';
 import type { Language } from '../../domain/catalogue-types';
-import { dropInPaymentMethodOf } from '../../domain/drop-in-data';
+import { dropInPaymentMethodOf, dropInRiskDataOf } from '../../domain/drop-in-data';
 import type { DropInOutcome } from '../../domain/drop-in-reply';
 import { paymentProcessOf, paymentReturnPath, refusalOf } from '../../domain/payment-attempt';
 import { outcomeOfResultCode } from '../../domain/payment-outcome';
 import { failure, success, type Result } from '../../domain/result';
+import type { ShopDb } from '../db/client';
 import { orders, payments } from '../db/schema';
-import type { PspPaymentAnswer } from '../payments/gateway';
+import { isRefusedRequest, type PspAddress, type PspPaymentAnswer } from '../payments/gateway';
 import type { CartOwner } from './cart-contract';
 import { findOwner, isUuid } from './cart-items';
-import { lastAttempt, lockPayableOrder, openAttempt } from './payment-attempts';
-import { recordAuthorisation, recordUnpaid, type SettlementDeps } from './payment-settlement';
+import { lastAttempt, lockPayableOrder, openAttempt, type OrderRow, type PaymentRow } from './payment-attempts';
+import { recordEntry } from './payment-ledger';
+import { resolveOnce, type ResolvedReturn } from './payment-returns';
+import { recordAttemptEnd, settleOrder, type SettlementDeps } from './payment-settlement';
+import type { PaymentReturn } from './payments';
 
 /** What the page's Drop-in is told (spec §3 "Payment response"): paid, refused with reason and code, or what to do next. */
 export type DropInAnswer = DropInOutcome;
 
 export type DropInPayRequest = {
   orderId: string;
-  /** The page's key for this attempt (a UUID): sent twice, it is the same payment at the PSP. */
+  /** The page's key for this press of pay (a UUID): sent twice, it is the same payment at the PSP. */
   attemptKey: string;
   paymentMethod: unknown;
   storePaymentMethod: boolean;
   browserInfo: Record<string, unknown> | null;
+  /** Drop-in's device fingerprint (`state.data.riskData`), passed on for Adyen's risk checks. */
+  riskData: unknown;
+  /** The shopper's address as the shop determines it (TRUST_PROXY). */
+  shopperIP: string | null;
   language: Language;
 };
 
-export function createDropInPayments(settlement: SettlementDeps) {
+/** Longer than the PSP call's own timeout (30 s): an attempt unanswered for this long was cut off. */
+const IN_FLIGHT_MS = 35_000;
+const POLL_MS = 100;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An attempt whose call to the PSP is under way: no answer yet, not failed, not cut off. */
+function isWaiting(attempt: PaymentRow, now: Date): boolean {
+  return attempt.answer === null && attempt.status !== 'error' && now.getTime() - attempt.updatedAt.getTime() <= IN_FLIGHT_MS;
+}
+
+/** What identifies a press's request: the same key must come with the same body. */
+function requestHashOf(orderId: string, fields: Record<string, string>, storePaymentMethod: boolean): string {
+  return createHash('sha256').update(JSON.stringify({ orderId, fields, storePaymentMethod })).digest('base64url');
+}
+
+/** The order's billing address as Adyen takes it (every field present; a house number may be part of the street). */
+function billingAddressOf(order: OrderRow): PspAddress | null {
+  const address = order.billingAddress;
+  if (!address) return null;
+  return {
+    street: address.street,
+    houseNumberOrName: address.number ?? '',
+    postalCode: address.postalCode,
+    city: address.city,
+    stateOrProvince: billingStateOf(address) ?? '',
+    country: address.countryCode,
+  };
+}
+
+export function createDropInPayments(settlement: SettlementDeps, { describeReturn }: { describeReturn: (paymentId: string) => Promise<PaymentReturn> }) {
   const { db, gateway, logger } = settlement;
 
-  /** Settles what the PSP answered for an attempt and words it for Drop-in. */
-  async function settle(paymentId: string, orderId: string, answer: PspPaymentAnswer): Promise<DropInAnswer> {
-    const none = { orderId, action: null, refusal: null };
-    if (answer.pspReference) await db.update(payments).set({ pspReference: answer.pspReference }).where(eq(payments.id, paymentId));
-    switch (outcomeOfResultCode(answer.resultCode)) {
-      case 'authorised':
-        return { ...none, outcome: (await recordAuthorisation(settlement, paymentId, answer.pspReference)) === 'cancelling' ? 'too-late' : 'authorised' };
-      case 'refused':
-      case 'cancelled': {
-        const refusal = refusalOf(answer.refusalReason, answer.refusalReasonCode);
-        await recordUnpaid(settlement, paymentId, 'refused', refusal);
-        return { ...none, outcome: 'refused', refusal };
+  /** Records what `/payments` or `/payments/details` answered for an attempt, settles, and words it for Drop-in. */
+  async function settleAnswer(attempt: PaymentRow, answer: PspPaymentAnswer): Promise<DropInAnswer> {
+    const none = { orderId: attempt.orderId, action: null, refusal: null };
+    const outcome = outcomeOfResultCode(answer.resultCode);
+    const now = settlement.now();
+    const refusal = refusalOf(answer.refusalReason, answer.refusalReasonCode);
+    if ((outcome === 'authorised' || outcome === 'refused' || outcome === 'cancelled') && answer.pspReference) {
+      const authorised = outcome === 'authorised';
+      await recordEntry(
+        db,
+        {
+          source: 'api',
+          eventCode: 'AUTHORISATION',
+          success: authorised,
+          pspReference: answer.pspReference,
+          originalReference: null,
+          merchantReference: attempt.reference,
+          amount: answer.amount,
+          merchantAccount: null,
+          reason: authorised ? null : (refusal?.reason ?? outcome),
+          reasonCode: authorised ? null : (refusal?.code ?? null),
+          item: { resultCode: answer.resultCode, pspReference: answer.pspReference, merchantReference: answer.merchantReference, amount: answer.amount },
+          orderId: attempt.orderId,
+        },
+        now,
+      );
+    } else if (outcome === 'error') {
+      await recordAttemptEnd(db, attempt.id, 'error', now);
+    } else if (outcome !== 'authorised') {
+      await recordAttemptEnd(db, attempt.id, 'pending', now);
+    }
+    const settled = await settleOrder(settlement, attempt.orderId);
+    switch (outcome) {
+      case 'authorised': {
+        const reason = answer.pspReference ? settled?.reversals.get(answer.pspReference) : undefined;
+        // Given back as a duplicate, the order is still paid (by the other payment): to the fan it is paid.
+        if (reason === 'order-closed') return { ...none, outcome: 'too-late' };
+        if (reason === 'mismatch') return { ...none, outcome: 'error' };
+        return { ...none, outcome: answer.pspReference ? 'authorised' : 'pending' };
       }
-      case 'action':
-        await recordUnpaid(settlement, paymentId, 'pending');
-        return { ...none, outcome: answer.action ? 'action' : 'pending', action: answer.action };
+      case 'refused':
+      case 'cancelled':
+        return { ...none, outcome: 'refused', refusal };
       case 'error':
-        await recordUnpaid(settlement, paymentId, 'error');
         return { ...none, outcome: 'error' };
       default:
-        // Pending or unknown: the webhook will tell; the page shows the return page's wait.
-        await recordUnpaid(settlement, paymentId, 'pending');
+        // An action to mount (3-D Secure, PayPal), or pending: the webhook will tell.
         return { ...none, outcome: answer.action ? 'action' : 'pending', action: answer.action };
     }
   }
+
+  /** Waits for the answer another request is getting for an attempt; null if that request failed or was cut off. */
+  async function answerFor(attemptId: string): Promise<DropInAnswer | null> {
+    for (;;) {
+      const [attempt] = await db.select().from(payments).where(eq(payments.id, attemptId));
+      if (!attempt) return null;
+      if (attempt.answer) return attempt.answer as DropInAnswer;
+      if (!isWaiting(attempt, settlement.now())) return null;
+      await sleep(POLL_MS);
+    }
+  }
+
+  /** The order's Drop-in attempt still waiting for the PSP's answer, if any (another press is paying). */
+  async function inFlight(tx: ShopDb, orderId: string, now: Date): Promise<PaymentRow | null> {
+    const [latest] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.flow, 'advanced'), isNull(payments.answer)))
+      .orderBy(desc(payments.attempt))
+      .limit(1);
+    return latest && isWaiting(latest, now) ? latest : null;
+  }
+
+  type Chosen = { kind: 'pay'; order: OrderRow; attempt: PaymentRow } | { kind: 'wait'; attemptId: string } | { kind: 'replay'; answer: DropInAnswer };
 
   return {
     /** The methods Drop-in offers this fan (their stored cards included), as the PSP lists them. */
@@ -70,90 +162,157 @@ export function createDropInPayments(settlement: SettlementDeps) {
       }
     },
 
-    /** Pays one of the fan's orders with what Drop-in sent; one PSP payment per `attemptKey`, however often it comes. */
-    async pay(owner: CartOwner, request: DropInPayRequest): Promise<Result<DropInAnswer, 'not-found' | 'not-payable' | 'invalid' | 'unavailable'>> {
+    /**
+     * Pays one of the fan's orders with what Drop-in sent. One PSP payment per `attemptKey`: the
+     * same key and body again replays the first answer (waiting for it if it is on its way); the
+     * same key with another body is `conflict`. While another press's payment of the order is on
+     * its way, this one waits for that answer instead of paying a second time.
+     */
+    async pay(owner: CartOwner, request: DropInPayRequest): Promise<Result<DropInAnswer, 'not-found' | 'not-payable' | 'invalid' | 'conflict' | 'unavailable'>> {
       const paymentMethod = dropInPaymentMethodOf(request.paymentMethod);
       if (!paymentMethod || !isUuid(request.attemptKey)) return failure('invalid');
       const customer = await findOwner(db, owner);
       if (!customer || !isUuid(request.orderId)) return failure('not-found');
+      const storePaymentMethod = request.storePaymentMethod && !paymentMethod.stored && paymentMethod.method === 'scheme';
+      const requestHash = requestHashOf(request.orderId, paymentMethod.fields, storePaymentMethod);
       const now = settlement.now();
-      const chosen = await db.transaction(async (tx) => {
-        // The order is locked first, so two sends of one attempt meet here one after the other.
+      const chosen = await db.transaction(async (tx): Promise<Result<Chosen, 'not-found' | 'not-payable' | 'conflict'>> => {
+        // The order is locked first, so two presses meet here one after the other.
         const locked = await lockPayableOrder(tx, request.orderId, customer.id, now);
         if (!locked.ok && locked.reason === 'not-found') return locked;
         const [again] = await tx.select().from(payments).where(eq(payments.id, request.attemptKey));
         if (again) {
-          // The same attempt sent again: answered again by the PSP (same key), never a second payment.
           if (again.orderId !== request.orderId) return failure('not-found');
-          const [order] = await tx.select().from(orders).where(eq(orders.id, again.orderId));
-          return success({ order: order!, payment: again });
+          if (again.requestHash !== requestHash) return failure('conflict');
+          if (again.answer) return success({ kind: 'replay', answer: again.answer as DropInAnswer });
+          if (isWaiting(again, now)) return success({ kind: 'wait', attemptId: again.id });
+          // Cut off before its answer (a crash, the PSP away): asked again with the same key, the PSP answers as the first time.
+          return locked.ok ? success({ kind: 'pay', order: locked.value, attempt: again }) : locked;
         }
         if (!locked.ok) return locked;
-        const payment = await openAttempt(tx, locked.value, await lastAttempt(tx, locked.value.id), { id: request.attemptKey, flow: 'advanced', method: paymentMethod.method, now });
-        return success({ order: locked.value, payment });
+        const running = await inFlight(tx, locked.value.id, now);
+        if (running) return success({ kind: 'wait', attemptId: running.id });
+        const attempt = await openAttempt(tx, locked.value, await lastAttempt(tx, locked.value.id), { id: request.attemptKey, flow: 'advanced', method: paymentMethod.method, now });
+        await tx.update(payments).set({ requestHash }).where(eq(payments.id, attempt.id));
+        return success({ kind: 'pay', order: locked.value, attempt });
       });
       if (!chosen.ok) return chosen;
-      const { order, payment } = chosen.value;
+      if (chosen.value.kind === 'replay') return success(chosen.value.answer);
+      if (chosen.value.kind === 'wait') {
+        const answered = await answerFor(chosen.value.attemptId);
+        return answered ? success(answered) : failure('unavailable');
+      }
+      const { order, attempt } = chosen.value;
+      let answer: PspPaymentAnswer;
       try {
-        const answer = await gateway.pay({
-          paymentId: payment.id,
-          reference: payment.reference,
-          amountCents: payment.amountCents,
+        answer = await gateway.pay({
+          paymentId: attempt.id,
+          reference: attempt.reference,
+          amountCents: attempt.amountCents,
           paymentMethod: paymentMethod.fields,
-          storePaymentMethod: request.storePaymentMethod && !paymentMethod.stored && paymentMethod.method === 'scheme',
-          returnUrl: `${settlement.publicUrl}${paymentReturnPath(paymentProcessOf(paymentMethod.method))}`,
+          storePaymentMethod,
+          // The attempt rides along: a redirect's return (3-D Secure, PayPal) knows what it is about even if the PSP cannot be asked.
+          returnUrl: `${settlement.publicUrl}${paymentReturnPath(paymentProcessOf(paymentMethod.method))}?${new URLSearchParams({ attempt: attempt.id }).toString()}`,
           // The page's origin (3-D Secure 2 needs it): the shop's public one, whatever proxy the request came through.
           origin: new URL(settlement.publicUrl).origin,
           browserInfo: request.browserInfo,
+          riskData: dropInRiskDataOf(request.riskData),
+          shopperIP: request.shopperIP,
+          billingAddress: billingAddressOf(order),
           shopperReference: customer.id,
           shopperEmail: order.buyer.email,
           language: request.language,
         });
-        return success(await settle(payment.id, order.id, answer));
       } catch (error) {
-        logger.error({ err: error, payment: payment.reference }, 'payments: Drop-in’s payment did not reach the PSP');
+        if (isRefusedRequest(error)) {
+          // Drop-in's data was not what the PSP takes: the page's mistake, nothing charged. Answered as an error, once.
+          logger.warn({ payment: attempt.reference, error: (error as Error).message.slice(0, 200) }, 'payments: the PSP refused Drop-in’s payment request');
+          const refused: DropInAnswer = { orderId: order.id, outcome: 'error', action: null, refusal: null };
+          await recordAttemptEnd(db, attempt.id, 'error', settlement.now());
+          await db.update(payments).set({ answer: refused }).where(eq(payments.id, attempt.id));
+          return success(refused);
+        }
+        logger.warn({ err: error, payment: attempt.reference }, 'payments: Drop-in’s payment did not reach the PSP');
+        // Not in flight any more: the same key again asks the PSP again (which answers as the first time, if it got it).
+        await recordAttemptEnd(db, attempt.id, 'error', settlement.now());
         return failure('unavailable');
       }
+      const replied = await settleAnswer(attempt, answer);
+      await db.update(payments).set({ answer: replied, updatedAt: settlement.now() }).where(eq(payments.id, attempt.id));
+      return success(replied);
     },
 
-    /** The rest of a payment after its action: Drop-in's `state.data` (`details`, `paymentData`), or a redirect's `redirectResult`. */
     /**
-     * With `owner` (the page's Drop-in, signed in) the answer is only for the fan whose order it
-     * is; without it (the public return page) the PSP's answer alone says whose it is.
+     * The rest of a payment after its action: Drop-in's `state.data` (`details`, `paymentData`).
+     * Asked of the PSP once per details (a resend reads the settled order); only for the fan
+     * whose order it is (else not-found), though the PSP's answer is recorded whoever brought it.
      */
-    async details(input: { details: unknown; paymentData: unknown }, owner?: CartOwner): Promise<Result<DropInAnswer, 'invalid' | 'not-found' | 'unavailable'>> {
+    async details(input: { details: unknown; paymentData: unknown }, owner: CartOwner): Promise<Result<DropInAnswer, 'invalid' | 'refused' | 'not-found' | 'unavailable'>> {
       const details = input.details;
       if (details === null || typeof details !== 'object' || Array.isArray(details)) return failure('invalid');
       const entries = Object.entries(details as Record<string, unknown>);
-      if (entries.length === 0 || entries.length > 8 || entries.some(([, value]) => typeof value !== 'string' || value.length > 8192)) return failure('invalid');
+      if (entries.length === 0 || entries.length > 8 || entries.some(([, value]) => typeof value !== 'string' || value.length === 0 || value.length > 8192)) return failure('invalid');
       const paymentData = typeof input.paymentData === 'string' && input.paymentData.length <= 16384 ? input.paymentData : undefined;
-      let answer: PspPaymentAnswer;
-      try {
-        answer = await gateway.details({ details: Object.fromEntries(entries) as Record<string, string>, paymentData });
-      } catch (error) {
-        logger.warn({ err: error }, 'payments: the PSP refused or missed a payment’s details');
-        return failure('unavailable');
-      }
-      if (!answer.merchantReference && !answer.pspReference) return failure('not-found');
-      const [payment] = await db
-        .select({ id: payments.id, orderId: payments.orderId, customerId: orders.customerId })
-        .from(payments)
-        .innerJoin(orders, eq(orders.id, payments.orderId))
-        .where(
-          or(
-            answer.merchantReference ? eq(payments.reference, answer.merchantReference) : undefined,
-            answer.pspReference ? eq(payments.pspReference, answer.pspReference) : undefined,
-          ),
-        )
-        .limit(1);
-      if (!payment) return failure('not-found');
-      // The PSP's answer is the truth whoever brought it (the webhook would bring the same), so it
-      // is settled; only the fan whose order it is hears about it.
-      const settled = await settle(payment.id, payment.orderId, answer);
-      if (owner && (await findOwner(db, owner))?.id !== payment.customerId) return failure('not-found');
-      return success(settled);
+      const asked = Object.fromEntries(entries) as Record<string, string>;
+      const reply: { now: DropInAnswer | null } = { now: null };
+      const resolved = await resolveOnce(
+        settlement,
+        { kind: 'redirect', value: asked.redirectResult ?? JSON.stringify({ details: asked, paymentData: paymentData ?? null }), paymentId: null },
+        async () => {
+          const answer = await gateway.details({ details: asked, paymentData });
+          const attempt = await attemptOfAnswer(answer);
+          if (attempt) reply.now = await settleAnswer(attempt, answer);
+          return attempt?.id ?? null;
+        },
+        30_000,
+      );
+      if (resolved.state === 'refused') return failure('refused');
+      if (!resolved.paymentId) return resolved.state === 'waiting' ? failure('unavailable') : failure('not-found');
+      const [attempt] = await db.select({ orderId: payments.orderId, customerId: orders.customerId }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).where(eq(payments.id, resolved.paymentId));
+      if (!attempt || (await findOwner(db, owner))?.id !== attempt.customerId) return failure('not-found');
+      if (reply.now) return success(reply.now);
+      return success(dropInAnswerOf(await describeReturn(resolved.paymentId), attempt.orderId));
+    },
+
+    /** A redirect's return (payments.readRedirectReturn): its details asked once, then settled. */
+    resolveRedirect(redirectResult: string, attemptId: string | null): Promise<ResolvedReturn> {
+      return resolveOnce(settlement, { kind: 'redirect', value: redirectResult, paymentId: attemptId }, async () => {
+        const answer = await gateway.details({ details: { redirectResult } });
+        const attempt = await attemptOfAnswer(answer);
+        if (attempt) await settleAnswer(attempt, answer);
+        return attempt?.id ?? null;
+      });
     },
   };
+
+  /** The attempt a PSP answer is about: by our reference, else by its PSP reference. */
+  async function attemptOfAnswer(answer: PspPaymentAnswer): Promise<PaymentRow | null> {
+    if (answer.merchantReference) {
+      const [byReference] = await db.select().from(payments).where(eq(payments.reference, answer.merchantReference)).limit(1);
+      if (byReference) return byReference;
+    }
+    if (!answer.pspReference) return null;
+    const [byPsp] = await db.select().from(payments).where(eq(payments.pspReference, answer.pspReference)).limit(1);
+    return byPsp ?? null;
+  }
+}
+
+/** A settled return, worded for Drop-in (a resent details call). */
+function dropInAnswerOf(found: PaymentReturn, orderId: string): DropInAnswer {
+  const none = { orderId, action: null, refusal: null };
+  switch (found.kind) {
+    case 'paid':
+    case 'paid-twice':
+      return { ...none, outcome: 'authorised' };
+    case 'refused':
+      return { ...none, outcome: 'refused', refusal: found.refusal };
+    case 'too-late':
+      return { ...none, outcome: 'too-late' };
+    case 'not-completed':
+      return { ...none, outcome: 'error' };
+    default:
+      return { ...none, outcome: 'pending' };
+  }
 }
 
 export type DropInPayments = ReturnType<typeof createDropInPayments>;

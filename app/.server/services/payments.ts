@@ -1,33 +1,31 @@
-// The payments use cases (issue 14; docs/payments.md): start an attempt on the PSP's hosted
-// page, read the fan's return, settle webhooks, reconcile what is still unknown, and the fan's
-// saved cards. Every call that names an order checks its owner.
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+// The payments use cases (issues 14 and 29; docs/payments.md): start an attempt on the PSP's
+// hosted page, read the fan's return, settle webhooks, reconcile what is still unknown, and the
+// fan's saved cards. Every call that names an order checks its owner. What the PSP says goes to
+// the ledger and the order is settled from it (payment-settlement.ts).
+import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Language } from '../../domain/catalogue-types';
-import {
-  paymentProcessOf,
-  paymentReturnPath,
-  reconciliationDelayMs,
-  refusalOf,
-  type PaymentMethod,
-} from '../../domain/payment-attempt';
+import { isLookupKey } from '../../domain/plain-text';
+import { paymentProcessOf, paymentReturnPath, reconciliationDelayMs, refusalOf, type PaymentMethod } from '../../domain/payment-attempt';
 import { outcomeOfSessionStatus } from '../../domain/payment-outcome';
 import { failure, success, type Result } from '../../domain/result';
-import { orders, payments } from '../db/schema';
+import { orders, paymentReversals, payments } from '../db/schema';
 import { hostedPageOrigins } from '../payments/config';
 import type { PaymentGateway, StoredPaymentMethod } from '../payments/gateway';
 import type { ServiceDeps } from '.';
 import type { CartOwner } from './cart-contract';
 import { findOwner, isUuid } from './cart-items';
+import { lastAttempt, lockPayableOrder, openAttempt, type PaymentRow } from './payment-attempts';
 import { createPaymentEvents } from './payment-events';
-import { lastAttempt, lockPayableOrder, openAttempt } from './payment-attempts';
+import { recordEntry } from './payment-ledger';
+import { resolveOnce } from './payment-returns';
+import { recordAttemptEnd, settleOrder, type SettlementDeps } from './payment-settlement';
 import { createDropInPayments } from './payments-advanced';
-import { recordAuthorisation, recordUnpaid, requestCancel, type SettlementDeps } from './payment-settlement';
 import type { ReloadDocsLinks } from './reload-docs-link';
 
 /** A click again within this time reuses the attempt (same Idempotency-Key: the PSP answers the same session). */
 const REUSE_ATTEMPT_MS = 5 * 60_000;
-/** A session result longer than this is no session result: never stored or sent on. */
-const MAX_SESSION_RESULT_LENGTH = 4096;
+/** A result longer than this is no PSP's: never stored or sent on (the page answers 400). */
+export const MAX_RESULT_LENGTH = 4096;
 const RECONCILE_BATCH = 50;
 
 export type StartPaymentResult = Result<{ url: string }, 'not-found' | 'not-payable' | 'unavailable'>;
@@ -35,13 +33,30 @@ export type StartPaymentResult = Result<{ url: string }, 'not-found' | 'not-paya
 /** What the fan's return from the PSP found (the return page words it). */
 export type PaymentReturn =
   | { kind: 'unknown' }
-  | { kind: 'paid' | 'waiting' | 'too-late' | 'not-completed' | 'refused'; orderId: string; customerId: string; refusal: { reason: string; code: string | null } | null };
+  /** A result that is no PSP's (forged, spent, too long): the page answers 400. */
+  | { kind: 'invalid' }
+  | {
+      /** `paid-twice`: the order was paid by another payment, and this one is being given back. */
+      kind: 'paid' | 'paid-twice' | 'waiting' | 'too-late' | 'not-completed' | 'refused';
+      orderId: string;
+      customerId: string;
+      refusal: { reason: string; code: string | null } | null;
+    };
 
 export function createPaymentsService(
   { db, clock, config, logger }: Pick<ServiceDeps, 'db' | 'clock' | 'config' | 'logger'>,
   { gateway, reloadDocs }: { gateway: PaymentGateway; reloadDocs: ReloadDocsLinks },
 ) {
-  const settlement: SettlementDeps = { db, gateway, logger, publicUrl: config.publicUrl, reloadDocs, now: () => clock.now() };
+  const settlement: SettlementDeps = {
+    db,
+    gateway,
+    logger,
+    publicUrl: config.publicUrl,
+    reloadDocs,
+    now: () => clock.now(),
+    supportEmail: config.supportEmail,
+    merchantAccount: config.payments.merchantAccount,
+  };
   const events = createPaymentEvents(settlement);
 
   /** The attempt to use for a click: the last one when it is still fresh and for the same method, else a new one. */
@@ -59,28 +74,70 @@ export function createPaymentsService(
     });
   }
 
-  /** Asks the PSP about an attempt's session; the outcome settles it like a webhook would. */
-  async function settleFromSession(payment: typeof payments.$inferSelect, sessionResult: string): Promise<'authorised' | 'refused' | 'cancelled' | 'expired' | 'unknown'> {
-    if (!payment.sessionId) return 'unknown';
-    const outcome = outcomeOfSessionStatus(await gateway.sessionStatus(payment.sessionId, sessionResult));
-    if (outcome === 'authorised') {
-      await recordAuthorisation(settlement, payment.id, null);
-      return 'authorised';
+  /**
+   * Asks the PSP for a hosted session's result and records it: each payment it authorised goes to
+   * the ledger (with its PSP reference and amount), an ending without money to the attempt; then
+   * the order is settled.
+   */
+  async function recordSessionResult(attempt: PaymentRow, sessionResult: string): Promise<string> {
+    if (!attempt.sessionId) return attempt.id;
+    const result = await gateway.sessionResult(attempt.sessionId, sessionResult);
+    const now = clock.now();
+    for (const paid of result.authorised) {
+      await recordEntry(
+        db,
+        {
+          source: 'api',
+          eventCode: 'AUTHORISATION',
+          success: true,
+          pspReference: paid.pspReference,
+          originalReference: null,
+          merchantReference: attempt.reference,
+          amount: paid.amount,
+          merchantAccount: null,
+          reason: null,
+          reasonCode: null,
+          item: { sessionId: attempt.sessionId, status: result.status, pspReference: paid.pspReference, amount: paid.amount },
+          orderId: attempt.orderId,
+        },
+        now,
+      );
     }
-    if (outcome === 'refused' || outcome === 'cancelled' || outcome === 'expired') {
-      await recordUnpaid(settlement, payment.id, outcome);
-      return outcome;
-    }
-    if (outcome === 'pending') await recordUnpaid(settlement, payment.id, 'pending');
-    return 'unknown';
+    const outcome = outcomeOfSessionStatus(result.status);
+    if (outcome === 'refused' || outcome === 'cancelled' || outcome === 'expired') await recordAttemptEnd(db, attempt.id, outcome, now);
+    // Completed without a payment listed, or pending: the webhook will say which payment.
+    else if (outcome === 'pending' || (outcome === 'authorised' && result.authorised.length === 0)) await recordAttemptEnd(db, attempt.id, 'pending', now);
+    await settleOrder(settlement, attempt.orderId);
+    return attempt.id;
   }
 
-  const dropIn = createDropInPayments(settlement);
+  /** What the return page says about an attempt, from the settled order. */
+  async function describeReturn(paymentId: string): Promise<PaymentReturn> {
+    const [attempt] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    const [order] = attempt ? await db.select().from(orders).where(eq(orders.id, attempt.orderId)) : [];
+    if (!attempt || !order) return { kind: 'unknown' };
+    const about = { orderId: order.id, customerId: order.customerId, refusal: null };
+    const givenBack = await db.select({ reason: paymentReversals.reason }).from(paymentReversals).where(eq(paymentReversals.merchantReference, attempt.reference));
+    if (order.status === 'paid' || order.status === 'fulfilled') {
+      const ownPaid = attempt.pspReference !== null && attempt.pspReference === order.paidByPspReference;
+      return { ...about, kind: !ownPaid && givenBack.some((reversal) => reversal.reason === 'duplicate') ? 'paid-twice' : 'paid' };
+    }
+    if (givenBack.some((reversal) => reversal.reason === 'order-closed')) return { ...about, kind: 'too-late' };
+    if (givenBack.length > 0) return { ...about, kind: 'not-completed' };
+    if (attempt.status === 'refused') return { ...about, kind: 'refused', refusal: refusalOf(attempt.refusalReason, attempt.refusalReasonCode) };
+    if ((attempt.status === 'open' || attempt.status === 'pending' || attempt.status === 'authorised') && order.status === 'awaiting_payment') return { ...about, kind: 'waiting' };
+    return { ...about, kind: 'not-completed' };
+  }
+
+  const dropIn = createDropInPayments(settlement, { describeReturn });
 
   return {
     events,
     /** Drop-in's advanced flow (payments-advanced.ts). */
     dropIn,
+
+    /** Settles one order from its ledger (what every path does after recording; for tests and support tools). */
+    settle: (orderId: string) => settleOrder(settlement, orderId),
 
     /**
      * Sends the fan to pay one of their orders on the PSP's hosted page (no JavaScript needed):
@@ -109,68 +166,44 @@ export function createPaymentsService(
         await db.update(payments).set({ sessionId: session.id, sessionUrl: session.url, updatedAt: clock.now() }).where(eq(payments.id, payment.id));
         return success({ url: session.url });
       } catch (error) {
-        logger.error({ err: error, payment: payment.reference }, 'payments: the PSP did not open a session');
+        logger.warn({ err: error, payment: payment.reference }, 'payments: the PSP did not open a session');
         return failure('unavailable');
       }
     },
 
     /**
      * The fan is back from the hosted page. Public (spec): the session id and result are the
-     * PSP's word, so whoever brings them moves the order on; the page shows the order only to its owner.
+     * PSP's word, so whoever brings them moves the order on; the page shows the order only to its
+     * owner. The result is asked of the PSP once (payment-returns.ts).
      */
     async readReturn(input: { sessionId: string; sessionResult: string | null }): Promise<PaymentReturn> {
-      if (input.sessionId.length > 128) return { kind: 'unknown' };
-      const [found] = await db.select().from(payments).where(eq(payments.sessionId, input.sessionId)).limit(1);
-      if (!found) return { kind: 'unknown' };
-      const sessionResult = input.sessionResult && input.sessionResult.length <= MAX_SESSION_RESULT_LENGTH ? input.sessionResult : null;
-      if (sessionResult && found.sessionResult !== sessionResult) {
-        await db.update(payments).set({ sessionResult }).where(eq(payments.id, found.id));
+      if (input.sessionId.length > 128 || !isLookupKey(input.sessionId)) return { kind: 'unknown' };
+      if (input.sessionResult !== null && (input.sessionResult.length > MAX_RESULT_LENGTH || !isLookupKey(input.sessionResult))) return { kind: 'invalid' };
+      const [attempt] = await db.select().from(payments).where(eq(payments.sessionId, input.sessionId)).limit(1);
+      if (!attempt) return { kind: 'unknown' };
+      const { sessionResult } = input;
+      if (sessionResult) {
+        // Kept for reconciliation, which may ask again if this look cannot.
+        if (attempt.sessionResult !== sessionResult) await db.update(payments).set({ sessionResult }).where(eq(payments.id, attempt.id));
+        const resolved = await resolveOnce(settlement, { kind: 'session', value: `${input.sessionId}\u0000${sessionResult}`, paymentId: attempt.id }, () =>
+          recordSessionResult(attempt, sessionResult),
+        );
+        if (resolved.state === 'refused') return { kind: 'invalid' };
       }
-      // A refused attempt may still be paid: the hosted page lets the fan try again in the same session.
-      if ((found.status === 'open' || found.status === 'pending' || found.status === 'refused') && sessionResult) {
-        try {
-          await settleFromSession(found, sessionResult);
-        } catch (error) {
-          // The PSP is away: the page waits, and the webhook or reconciliation settles it.
-          logger.warn({ err: error, payment: found.reference }, 'payments: the session result could not be read');
-        }
-      }
-      const [payment] = await db.select().from(payments).where(eq(payments.id, found.id));
-      const [order] = await db.select({ id: orders.id, customerId: orders.customerId, status: orders.status }).from(orders).where(eq(orders.id, found.orderId));
-      if (!payment || !order) return { kind: 'unknown' };
-      const about = { orderId: order.id, customerId: order.customerId };
-      const refusal = refusalOf(payment.refusalReason, payment.refusalReasonCode);
-      if (payment.status === 'authorised') {
-        return { ...about, kind: payment.cancelState === null && (order.status === 'paid' || order.status === 'fulfilled') ? 'paid' : 'too-late', refusal: null };
-      }
-      if (payment.status === 'refused') return { ...about, kind: 'refused', refusal };
-      if (payment.status === 'open' || payment.status === 'pending') return { ...about, kind: 'waiting', refusal: null };
-      return { ...about, kind: 'not-completed', refusal: null };
+      return describeReturn(attempt.id);
     },
 
     /**
-     * Back from a redirect of Drop-in's flow (3-D Secure, PayPal) with `redirectResult`: its
-     * details settle the payment, read like a hosted return.
+     * Back from a redirect of Drop-in's flow (3-D Secure, PayPal) with `redirectResult`, and the
+     * attempt the shop put in the return URL: its details are asked of the PSP once, and the
+     * order is settled. A result the PSP refuses is `invalid` (forged or spent).
      */
-    async readRedirectReturn(redirectResult: string): Promise<PaymentReturn> {
-      if (redirectResult.length > MAX_SESSION_RESULT_LENGTH) return { kind: 'unknown' };
-      const answered = await dropIn.details({ details: { redirectResult }, paymentData: undefined });
-      if (!answered.ok) return { kind: 'unknown' };
-      const [order] = await db.select({ customerId: orders.customerId, status: orders.status }).from(orders).where(eq(orders.id, answered.value.orderId));
-      if (!order) return { kind: 'unknown' };
-      const about = { orderId: answered.value.orderId, customerId: order.customerId };
-      switch (answered.value.outcome) {
-        case 'authorised':
-          return { ...about, kind: 'paid', refusal: null };
-        case 'refused':
-          return { ...about, kind: 'refused', refusal: answered.value.refusal };
-        case 'too-late':
-          return { ...about, kind: 'too-late', refusal: null };
-        case 'error':
-          return { ...about, kind: 'not-completed', refusal: null };
-        default:
-          return { ...about, kind: 'waiting', refusal: null };
-      }
+    async readRedirectReturn(input: { redirectResult: string; attemptId: string | null }): Promise<PaymentReturn> {
+      if (input.redirectResult.length === 0 || input.redirectResult.length > MAX_RESULT_LENGTH) return { kind: 'invalid' };
+      const attemptId = input.attemptId && isUuid(input.attemptId) ? input.attemptId : null;
+      const resolved = await dropIn.resolveRedirect(input.redirectResult, attemptId);
+      if (resolved.state === 'refused') return { kind: 'invalid' };
+      return resolved.paymentId ? describeReturn(resolved.paymentId) : { kind: 'unknown' };
     },
 
     /** The last refused attempt of an order waiting for payment (the pay page says why it failed). */
@@ -182,33 +215,31 @@ export function createPaymentsService(
 
     /**
      * Asks the PSP again about attempts whose outcome is still unknown (a lost webhook, with the
-     * session result the fan brought back), and retries cancels that failed; with backoff.
+     * session result the fan brought back, if the return could not ask), with backoff.
      */
     async reconcileDue(): Promise<number> {
       const now = clock.now();
-      const due = await db.select().from(payments).where(lte(payments.nextCheckAt, now)).orderBy(asc(payments.nextCheckAt)).limit(RECONCILE_BATCH);
-      for (const payment of due) {
+      const due = await db
+        .select()
+        .from(payments)
+        .where(and(lte(payments.nextCheckAt, now), inArray(payments.status, ['open', 'pending'])))
+        .orderBy(asc(payments.nextCheckAt))
+        .limit(RECONCILE_BATCH);
+      for (const attempt of due) {
         try {
-          if (payment.cancelState === 'requested') {
-            await requestCancel(settlement, payment.id);
-            continue;
+          const sessionResult = attempt.sessionResult;
+          if (sessionResult && attempt.sessionId) {
+            await resolveOnce(settlement, { kind: 'session', value: `${attempt.sessionId}\u0000${sessionResult}`, paymentId: attempt.id }, () => recordSessionResult(attempt, sessionResult), 30_000);
           }
-          const settled = payment.sessionResult && (payment.status === 'open' || payment.status === 'pending') ? await settleFromSession(payment, payment.sessionResult) : 'unknown';
-          if (settled !== 'unknown') continue;
-          const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, payment.orderId));
-          const delay = order?.status === 'awaiting_payment' ? reconciliationDelayMs(payment.checks + 1) : null;
-          await db
-            .update(payments)
-            .set({ checks: payment.checks + 1, nextCheckAt: delay === null ? null : new Date(now.getTime() + delay), updatedAt: now })
-            .where(and(eq(payments.id, payment.id), inArray(payments.status, ['open', 'pending'])));
         } catch (error) {
-          logger.warn({ err: error, payment: payment.reference }, 'payments: reconciliation could not reach the PSP; it tries again later');
-          const delay = reconciliationDelayMs(payment.checks + 1);
-          await db
-            .update(payments)
-            .set({ checks: payment.checks + 1, nextCheckAt: delay === null ? null : new Date(now.getTime() + delay) })
-            .where(eq(payments.id, payment.id));
+          logger.warn({ err: error, payment: attempt.reference }, 'payments: reconciliation could not reach the PSP; it tries again later');
         }
+        const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, attempt.orderId));
+        const delay = order?.status === 'awaiting_payment' ? reconciliationDelayMs(attempt.checks + 1) : null;
+        await db
+          .update(payments)
+          .set({ checks: attempt.checks + 1, nextCheckAt: delay === null ? null : new Date(now.getTime() + delay) })
+          .where(and(eq(payments.id, attempt.id), inArray(payments.status, ['open', 'pending']), isNotNull(payments.nextCheckAt)));
       }
       return due.length;
     },
@@ -230,7 +261,7 @@ export function createPaymentsService(
         await gateway.deleteStoredMethod(id, customer.id);
         return success(null);
       } catch (error) {
-        logger.error({ err: error }, 'payments: a saved card could not be deleted');
+        logger.warn({ err: error }, 'payments: a saved card could not be deleted');
         return failure('unavailable');
       }
     },

@@ -12,6 +12,7 @@ import {
 } from '../../domain/payment-attempt';
 import { shopContext } from '../../context';
 import { getSignedIn } from '../../.server/auth/guards';
+import { redirectWithNotice } from '../../.server/http/flash';
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -19,6 +20,8 @@ type Context = Readonly<RouterContextProvider>;
 const MAX_WAIT_SHOWN_MS = 24 * 60 * 60_000;
 
 export type PaymentReturnView = {
+  /** 400 for a result that is no PSP's; 200 otherwise. */
+  status: 200 | 400;
   process: PaymentProcess;
   kind: 'waiting' | 'refused' | 'not-completed' | 'too-late' | 'unknown';
   /** Only for the order's owner. */
@@ -49,12 +52,18 @@ export async function paymentReturnData(request: Request, context: Context, proc
   const sessionId = url.searchParams.get('sessionId') ?? '';
   const sessionResult = url.searchParams.get('sessionResult');
   const redirectResult = url.searchParams.get('redirectResult');
-  const found = sessionId
+  const read = sessionId
     ? await services.payments.readReturn({ sessionId, sessionResult })
     : redirectResult
-      ? await services.payments.readRedirectReturn(redirectResult)
+      ? await services.payments.readRedirectReturn({ redirectResult, attemptId: url.searchParams.get('attempt') })
       : ({ kind: 'unknown' } as const);
-  if (found.kind === 'paid') throw redirect(thankYouPath(found.orderId));
+  if (read.kind === 'paid') throw redirect(thankYouPath(read.orderId));
+  // Paid by another payment (another tab): the order is paid, and the fan hears this one goes back.
+  if (read.kind === 'paid-twice') throw await redirectWithNotice(request, context, thankYouPath(read.orderId), { key: 'payment:gateway.paidTwice' });
+  // A result that is no PSP's (forged, spent, oversized): the error page, as a 400.
+  const found = read.kind === 'invalid' ? ({ kind: 'unknown' } as const) : read;
+  // (Paid ones were sent on above; the type cannot tell.)
+  const kind: PaymentReturnView['kind'] = found.kind === 'paid' || found.kind === 'paid-twice' ? 'unknown' : found.kind;
 
   const fan = await getSignedIn(request, context);
   const owner = fan !== null && found.kind !== 'unknown' && fan.customer.id === found.customerId;
@@ -64,14 +73,16 @@ export async function paymentReturnData(request: Request, context: Context, proc
     ...(sessionId ? { sessionId } : {}),
     ...(sessionResult ? { sessionResult } : {}),
     ...(!sessionId && redirectResult ? { redirectResult } : {}),
+    ...(!sessionId && redirectResult && url.searchParams.get('attempt') ? { attempt: url.searchParams.get('attempt') ?? '' } : {}),
     since: String(since),
   });
   const patient = now - since < PAYMENT_RETURN_PATIENCE_MS;
   // A refusal's reason comes with the webhook, which may be a moment behind the fan: the page looks again for it a little.
   const reasonComing = owner && found.kind === 'refused' && found.refusal === null && patient;
   return {
+    status: read.kind === 'invalid' ? 400 : 200,
     process,
-    kind: found.kind,
+    kind,
     refusal: owner && found.kind === 'refused' ? found.refusal : null,
     tryAgainHref: owner && (found.kind === 'refused' || found.kind === 'not-completed') ? payOrderPath(found.orderId) : null,
     signInHref: fan ? null : loginPath(`${url.pathname}?${refresh.toString()}`),

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from 'react-router';
+import { data, type MetaDescriptor } from 'react-router';
 import { PaymentReturnPage } from '../../components/payment/payment-return-page';
 import { pageMeta } from '../../domain/page-meta';
 import { PAYMENT_RETURN_REFRESH_SECONDS } from '../../domain/payment-attempt';
@@ -20,7 +20,7 @@ export const middleware: Route.MiddlewareFunction[] = [noStore];
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const view = await paymentReturnData(request, context, params.process);
   const { t } = getInstance(context);
-  return { ...view, seo: describePage(context, request, { title: t('payment:gateway.metaTitle'), robots: 'noindex' }) };
+  return data({ ...view, seo: describePage(context, request, { title: t('payment:gateway.metaTitle'), robots: 'noindex' }) }, { status: view.status });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -47,6 +47,8 @@ export const orders = pgTable(
     /** Until when an unpaid order holds its stock. */
     payBy: timestamp('pay_by', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The PSP payment that paid it (domain/payment-ledger.ts): every other one is given back. */
+    paidByPspReference: text('paid_by_psp_reference'),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     /** When it was cancelled or expired. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
