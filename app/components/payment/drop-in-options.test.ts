@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { documentNonce, paymentMethodsConfiguration } from './drop-in-options';
 
-/** A document whose first `script[nonce]` has this nonce property (the attribute itself reads empty in browsers). */
+/** A document whose first element with a nonce has this nonce property (the attribute itself reads empty in browsers). */
 function documentWith(nonce: string | null): Pick<Document, 'querySelector'> {
-  return { querySelector: (selector: string) => (selector === 'script[nonce]' && nonce !== null ? ({ nonce, getAttribute: () => '' } as unknown as HTMLElement) : null) } as Pick<Document, 'querySelector'>;
+  return { querySelector: (selector: string) => (selector === '[nonce]' && nonce !== null ? ({ nonce, getAttribute: () => '' } as unknown as HTMLElement) : null) } as Pick<Document, 'querySelector'>;
 }
 
 describe('documentNonce', () => {
-  it('reads the nonce property of the page’s scripts', () => {
+  it('reads the nonce property of the page’s elements', () => {
     expect(documentNonce(documentWith('r4nd0m+n0nce=='))).toBe('r4nd0m+n0nce==');
   });
 

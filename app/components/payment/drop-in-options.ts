@@ -5,12 +5,13 @@
 import type { PaymentMethodsConfiguration } from '@adyen/adyen-web';
 
 /**
- * The CSP nonce the document was served with, read from its own scripts: browsers hide the
- * `nonce` attribute but keep the property. Only this one works: a client-side navigation keeps
- * the first document and its policy, while a loader's nonce belongs to a later request.
+ * The CSP nonce the document was served with, read from its own elements (the site's inline
+ * style, its scripts): browsers hide the `nonce` attribute but keep the property. Only this one
+ * works: a client-side navigation keeps the first document and its policy, while a loader's
+ * nonce belongs to a later request.
  */
 export function documentNonce(document: Pick<Document, 'querySelector'>): string | undefined {
-  return document.querySelector<HTMLElement>('script[nonce]')?.nonce || undefined;
+  return document.querySelector<HTMLElement>('[nonce]')?.nonce || undefined;
 }
 
 /**
