@@ -16,4 +16,6 @@ export const PRODUCTION_ENV = {
   PUBLIC_URL: 'https://shop.example.org/',
   UPLOADS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
   ...ADYEN_TEST_ENV,
+  ADYEN_WEBHOOK_USERNAME: 'adyen-webhooks',
+  ADYEN_WEBHOOK_PASSWORD: 'a-webhook-password-of-the-endpoint',
 };

@@ -4,7 +4,11 @@ import { hostedPageOrigins } from './config';
 import { ADYEN_TEST_ENV, PRODUCTION_ENV } from '../env-testing';
 
 /** Production with everything but a payment provider. */
-const PRODUCTION = { ...PRODUCTION_ENV, ...Object.fromEntries(Object.keys(ADYEN_TEST_ENV).map((name) => [name, undefined])) };
+const PRODUCTION = {
+  ...PRODUCTION_ENV,
+  ...Object.fromEntries([...Object.keys(ADYEN_TEST_ENV), 'ADYEN_WEBHOOK_USERNAME', 'ADYEN_WEBHOOK_PASSWORD'].map((name) => [name, undefined])),
+};
+const WEBHOOK_AUTH = { ADYEN_WEBHOOK_USERNAME: 'adyen-webhooks', ADYEN_WEBHOOK_PASSWORD: 'a-webhook-password-of-the-endpoint' };
 
 describe('payments configuration', () => {
   it('is the simulator offline, below the public URL, with keys of its own derived from the session secret', () => {
@@ -27,7 +31,27 @@ describe('payments configuration', () => {
       merchantAccount: 'FanShopECOM',
       clientKey: ADYEN_TEST_ENV.ADYEN_CLIENT_KEY,
       hmacKey: ADYEN_TEST_ENV.ADYEN_HMAC_KEY,
+      webhookAuth: null,
+      simulatorSupportPassword: null,
     });
+  });
+
+  it('takes the webhook endpoint’s Basic credentials both or neither, and requires them with Adyen in production', () => {
+    expect(readConfig({ ...ADYEN_TEST_ENV, ...WEBHOOK_AUTH }).payments.webhookAuth).toEqual({ username: 'adyen-webhooks', password: 'a-webhook-password-of-the-endpoint' });
+    expect(() => readConfig({ ...ADYEN_TEST_ENV, ADYEN_WEBHOOK_USERNAME: 'adyen-webhooks' })).toThrow(/ADYEN_WEBHOOK_USERNAME and ADYEN_WEBHOOK_PASSWORD go together/);
+    expect(() => readConfig({ ...ADYEN_TEST_ENV, ADYEN_WEBHOOK_PASSWORD: 'a-webhook-password' })).toThrow(/go together/);
+    expect(() => readConfig({ ...ADYEN_TEST_ENV, ...WEBHOOK_AUTH, ADYEN_WEBHOOK_USERNAME: 'with:colon' })).toThrow(/ADYEN_WEBHOOK_USERNAME must be printable ASCII without spaces or colons/);
+    expect(() => readConfig({ ...ADYEN_TEST_ENV, ...WEBHOOK_AUTH, ADYEN_WEBHOOK_PASSWORD: 'short' })).toThrow(/ADYEN_WEBHOOK_PASSWORD must be at least 8 characters/);
+    expect(() => readConfig({ ...PRODUCTION, ...ADYEN_TEST_ENV })).toThrow(/ADYEN_WEBHOOK_USERNAME and ADYEN_WEBHOOK_PASSWORD are required with ADYEN_API_KEY when NODE_ENV=production/);
+    expect(readConfig({ ...PRODUCTION, ...ADYEN_TEST_ENV, ...WEBHOOK_AUTH }).payments.webhookAuth).not.toBeNull();
+    // The simulator's webhooks come from the shop itself: credentials are optional there, in production too.
+    expect(readConfig({ ...PRODUCTION, PAYMENT_SIMULATOR: 'on' }).payments.webhookAuth).toBeNull();
+  });
+
+  it('keeps the simulator’s support page behind a password when one is set', () => {
+    expect(readConfig({}).payments.simulatorSupportPassword).toBeNull();
+    expect(readConfig({ PAYMENT_SIMULATOR_SUPPORT_PASSWORD: 'a-support-password' }).payments.simulatorSupportPassword).toBe('a-support-password');
+    expect(() => readConfig({ PAYMENT_SIMULATOR_SUPPORT_PASSWORD: 'short' })).toThrow(/PAYMENT_SIMULATOR_SUPPORT_PASSWORD must be at least 12 characters/);
   });
 
   it('talks to Adyen live at the account’s prefixed endpoint, with a live client key', () => {
@@ -59,7 +83,7 @@ describe('payments configuration', () => {
   it('needs Adyen in production, unless the simulator is asked for by name; never both', () => {
     expect(() => readConfig(PRODUCTION)).toThrow(/ADYEN_API_KEY is required when NODE_ENV=production/);
     expect(readConfig({ ...PRODUCTION, PAYMENT_SIMULATOR: 'on' }).payments.simulated).toBe(true);
-    expect(readConfig({ ...PRODUCTION, ...ADYEN_TEST_ENV }).payments.simulated).toBe(false);
+    expect(readConfig({ ...PRODUCTION, ...ADYEN_TEST_ENV, ...WEBHOOK_AUTH }).payments.simulated).toBe(false);
     expect(() => readConfig({ ...ADYEN_TEST_ENV, PAYMENT_SIMULATOR: 'on' })).toThrow(/exclude each other/);
     expect(() => readConfig({ PAYMENT_SIMULATOR: 'off' })).toThrow(/ADYEN_API_KEY is required with PAYMENT_SIMULATOR=off/);
   });
