@@ -23,7 +23,8 @@ export type ReceiverMode = 'accept' | 'fail' | 'wrongBody';
 
 export type SimulatorHarness = Awaited<ReturnType<typeof startSimulatorHarness>>;
 
-export async function startSimulatorHarness(options: { start?: string } = {}) {
+/** `supportPassword`: the support page's (PAYMENT_SIMULATOR_SUPPORT_PASSWORD); none, local only. */
+export async function startSimulatorHarness(options: { start?: string; supportPassword?: string } = {}) {
   const database: Database = await createTestDatabase();
   const clock = manualClock(options.start ?? '2026-11-25T10:00:00Z');
   const received: ReceivedItem[] = [];
@@ -44,7 +45,7 @@ export async function startSimulatorHarness(options: { start?: string } = {}) {
     merchantAccount: 'FanShopSimulator',
     clientKey: 'test_0123456789ABCDEF',
     webhookAuth: null,
-    simulatorSupportPassword: null,
+    simulatorSupportPassword: options.supportPassword ?? null,
     hmacKey: '00112233445566778899AABBCCDDEEFF00112233445566778899AABBCCDDEEFF',
   };
 

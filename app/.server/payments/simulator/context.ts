@@ -13,6 +13,8 @@ export type SimulatorContext = {
 };
 
 export type SimulatorUrls = {
+  /** The shop's public origin: where the simulator's own pages are, and their forms post from. */
+  origin: string;
   /** The hosted page of a session (`url` in the `/sessions` answer). */
   pay(sessionId: string): string;
   challenge(actionToken: string): string;
@@ -23,6 +25,7 @@ export type SimulatorUrls = {
 export function simulatorUrls(publicUrl: string): SimulatorUrls {
   const base = `${publicUrl.replace(/\/$/, '')}${SIMULATOR_PATH}`;
   return {
+    origin: new URL(publicUrl).origin,
     pay: (sessionId) => `${base}/pay/${encodeURIComponent(sessionId)}`,
     challenge: (token) => `${base}/3ds/${encodeURIComponent(token)}`,
     paypal: (token) => `${base}/paypal/${encodeURIComponent(token)}`,

@@ -89,3 +89,27 @@ export function webhookDelivery(input: { db: ShopDb; clock: Clock; logger: Pick<
     },
   };
 }
+
+/**
+ * A held webhook waits until this instant, so it is never due (next_attempt_at, no column of
+ * its own): the support page holds one to send others first, in any order, and releases it.
+ */
+export const HELD_UNTIL = new Date('9999-12-31T00:00:00Z');
+
+export function isHeld(webhook: Pick<typeof pspSimWebhooks.$inferSelect, 'nextAttemptAt' | 'deliveredAt' | 'gaveUpAt'>): boolean {
+  return !webhook.deliveredAt && !webhook.gaveUpAt && webhook.nextAttemptAt.getTime() >= HELD_UNTIL.getTime();
+}
+
+/**
+ * Holds a queued webhook (`hold`) or makes it due now (`send`): only one still waiting, not
+ * delivered nor given up. The webhook as changed, or null when there was none waiting.
+ */
+export async function rescheduleWebhook(db: ShopDb, id: number, change: { kind: 'hold' } | { kind: 'send'; now: Date }) {
+  const table = pspSimWebhooks;
+  const [changed] = await db
+    .update(table)
+    .set({ nextAttemptAt: change.kind === 'hold' ? HELD_UNTIL : change.now })
+    .where(and(eq(table.id, id), isNull(table.deliveredAt), isNull(table.gaveUpAt)))
+    .returning();
+  return changed ?? null;
+}

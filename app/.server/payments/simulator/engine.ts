@@ -4,9 +4,9 @@ import { pspSimPayments, pspSimStoredMethods } from '../../db/schema';
 import type { PaymentsConfig } from '../config';
 import type { Amount } from './api-requests';
 import { newAuthCode, newOpaqueToken, newPspReference } from './references';
-import { cardResult, EXPIRED_CARD, isUnexpired, TEST_CVC, testCardOf, THREE_D_SECURE_FAILED, THREE_D_SECURE_PASSWORD, type CardResult } from './test-cards';
+import { cardResult, DECLINED, EXPIRED_CARD, isUnexpired, TEST_CVC, testCardOf, THREE_D_SECURE_FAILED, THREE_D_SECURE_PASSWORD, type CardResult } from './test-cards';
 import { canTakePayment, lockSession } from './sessions';
-import { queueWebhook, type Queries } from './webhooks';
+import { queueWebhook, type Queries, type WebhookEvent } from './webhooks';
 
 /**
  * How the simulator pays (issue 14): a card or PayPal payment is recorded, decided by Adyen's
@@ -223,30 +223,37 @@ export function cardAdditionalData(payment: PaymentRow): Record<string, string> 
   return data;
 }
 
-async function queueAuthorisation(tx: Queries, deps: EngineDeps, payment: PaymentRow, now: Date): Promise<void> {
-  const success = payment.resultCode === 'Authorised';
+/**
+ * The AUTHORISATION item of a payment: its own outcome, or the one a tester chose on the
+ * support page (success and amount). A failure carries the payment's refusal reason, or
+ * Adyen's plain "Refused" for a payment that was not refused.
+ */
+export function authorisationEvent(payment: PaymentRow, input: { success: boolean; amountValue: number; now: Date }): WebhookEvent {
+  const { success } = input;
   const authCode = newAuthCode();
   const additionalData = cardAdditionalData(payment);
   if (success && payment.method === 'scheme') additionalData.authCode = authCode;
+  const refusal = payment.refusalReason ? { reason: payment.refusalReason, code: payment.refusalReasonCode } : { reason: DECLINED.refusalReason, code: DECLINED.refusalReasonCode };
   // Adyen's webhook has no field for the refusal code; the simulator adds it here for the support of the shop's messages.
-  if (!success && payment.refusalReasonCode) additionalData.refusalReasonCode = payment.refusalReasonCode;
-  await queueWebhook(
-    tx,
-    {
-      eventCode: 'AUTHORISATION',
-      pspReference: payment.pspReference,
-      merchantAccountCode: payment.merchantAccount,
-      merchantReference: payment.merchantReference,
-      amount: { value: payment.amountValue, currency: payment.currency },
-      success,
-      // A card's success carries `authCode:cardSummary:expiryDate`, as Adyen's does.
-      reason: success ? (payment.method === 'scheme' ? `${authCode}:${payment.lastFour ?? ''}:${expiryText(payment)}` : '') : (payment.refusalReason ?? ''),
-      paymentMethod: payment.brand,
-      additionalData,
-      eventDate: now,
-    },
-    { hmacKey: deps.config.hmacKey, paymentPspReference: payment.pspReference, now },
-  );
+  if (!success && refusal.code) additionalData.refusalReasonCode = refusal.code;
+  return {
+    eventCode: 'AUTHORISATION',
+    pspReference: payment.pspReference,
+    merchantAccountCode: payment.merchantAccount,
+    merchantReference: payment.merchantReference,
+    amount: { value: input.amountValue, currency: payment.currency },
+    success,
+    // A card's success carries `authCode:cardSummary:expiryDate`, as Adyen's does.
+    reason: success ? (payment.method === 'scheme' ? `${authCode}:${payment.lastFour ?? ''}:${expiryText(payment)}` : '') : refusal.reason,
+    paymentMethod: payment.brand,
+    additionalData,
+    eventDate: input.now,
+  };
+}
+
+async function queueAuthorisation(tx: Queries, deps: EngineDeps, payment: PaymentRow, now: Date): Promise<void> {
+  const event = authorisationEvent(payment, { success: payment.resultCode === 'Authorised', amountValue: payment.amountValue, now });
+  await queueWebhook(tx, event, { hmacKey: deps.config.hmacKey, paymentPspReference: payment.pspReference, now });
 }
 
 /** Authorises the `Received` payments made PENDING_SETTLES_AFTER_MS ago or earlier; how many. */

@@ -71,12 +71,22 @@ export function sendPage(res: Response, status: number, html: string): void {
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** The error summary: a heading and a link to each field in error (by its id). */
-export function errorSummary(t: Translate, errors: FieldErrors): string {
+/**
+ * The error summary: a heading and a link to each field in error (by its id), naming the field
+ * when `labels` give its label ("Amount: …"). It takes focus as the page loads (`autofocus`;
+ * the pages have no script), so a screen reader starts there.
+ */
+export function errorSummary(t: Translate, errors: FieldErrors, labels: Partial<Record<string, string>> = {}): string {
   const entries = Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1]));
   if (entries.length === 0) return '';
-  const items = entries.map(([fieldId, message]) => `<li><a href="#${h(fieldId)}">${message}</a></li>`).join('');
-  return `<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
+  // Label and message are escaped already: the entry's own words are translated around markers, then they go in.
+  const entry = t('errors.entry', { label: '{label}', message: '{message}' });
+  const text = (fieldId: string, message: string) => {
+    const label = labels[fieldId];
+    return label ? entry.replace(/\{(label|message)\}/g, (_marker, part: string) => (part === 'label' ? label : message)) : message;
+  };
+  const items = entries.map(([fieldId, message]) => `<li><a href="#${h(fieldId)}">${text(fieldId, message)}</a></li>`).join('');
+  return `<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus>
 <h2 class="error-summary__title" id="error-summary-title">${t('errors.summary')}</h2>
 <ul class="error-summary__list">${items}</ul>
 </div>`;
@@ -103,4 +113,43 @@ ${input.hint ? `<p class="form-field__hint" id="${h(input.id)}-hint">${input.hin
 ${input.error ? `<p class="form-field__error" id="${h(input.id)}-error">${input.error}</p>` : ''}
 <input class="form-field__input" id="${h(input.id)}" name="${h(input.name)}" type="${input.type ?? 'text'}" autocomplete="${input.autocomplete}"${input.inputmode ? ` inputmode="${input.inputmode}"` : ''} maxlength="${input.maxlength}"${input.required ? ' aria-required="true"' : ''}${describedBy ? ` aria-describedby="${describedBy}"` : ''}${input.error ? ' aria-invalid="true"' : ''} value="${h(input.value ?? '')}">
 </div>`;
+}
+
+function describedBy(id: string, hint: string | undefined, error: string | undefined): string {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return ids ? ` aria-describedby="${h(ids)}"` : '';
+}
+
+function messages(id: string, hint: string | undefined, error: string | undefined): string {
+  return `${hint ? `<p class="form-field__hint" id="${h(id)}-hint">${hint}</p>` : ''}${error ? `<p class="form-field__error" id="${h(id)}-error">${error}</p>` : ''}`;
+}
+
+export type Choice = { value: string; label: string };
+
+/** A labelled native select with its hint and error; `label`, `hint`, `error` and the options' labels are escaped HTML. */
+export function selectField(input: { id: string; name: string; label: string; options: readonly Choice[]; selected: string; hint?: string; error?: string }): string {
+  const options = input.options.map((option) => `<option value="${h(option.value)}"${option.value === input.selected ? ' selected' : ''}>${option.label}</option>`).join('');
+  return `<div class="form-field"${input.error ? ' data-invalid' : ''}>
+<label class="form-field__label" for="${h(input.id)}">${input.label}</label>
+${messages(input.id, input.hint, input.error)}
+<select class="form-field__input" id="${h(input.id)}" name="${h(input.name)}"${describedBy(input.id, input.hint, input.error)}${input.error ? ' aria-invalid="true"' : ''}>${options}</select>
+</div>`;
+}
+
+/**
+ * A fieldset of native radios under its legend; the first radio carries the group's id, so the
+ * error summary's link lands on the group (as the shop's RadioGroupField does).
+ */
+export function radioGroup(input: { id: string; name: string; legend: string; options: readonly Choice[]; checked: string; hint?: string; error?: string }): string {
+  const radios = input.options
+    .map((option, index) => {
+      const id = index === 0 ? input.id : `${input.id}-${option.value}`;
+      return `<div class="form-field__option"><input type="radio" id="${h(id)}" name="${h(input.name)}" value="${h(option.value)}"${option.value === input.checked ? ' checked' : ''}${describedBy(input.id, input.hint, input.error)}${input.error ? ' aria-invalid="true"' : ''}><label for="${h(id)}">${option.label}</label></div>`;
+    })
+    .join('');
+  return `<fieldset class="form-field form-field--group"${input.error ? ' data-invalid' : ''}>
+<legend class="form-field__label">${input.legend}</legend>
+${messages(input.id, input.hint, input.error)}
+<div class="form-field__options">${radios}</div>
+</fieldset>`;
 }

@@ -43,10 +43,6 @@ export function createPaymentSimulator(input: {
   const context: SimulatorContext = { config: input.config, db: input.db, clock: input.clock, logger: input.logger, urls: simulatorUrls(input.publicUrl) };
   const delivery = webhookDelivery({ db: input.db, clock: input.clock, logger: input.logger, webhookUrl: input.webhookUrl });
 
-  const router = Router();
-  router.use('/checkout', checkoutApiRouter(context));
-  router.use(hostedRoutes(context), actionRoutes(context), supportRoutes(context));
-
   let running: Promise<number> | null = null;
   let stopped = false;
   const deliverDue = (): Promise<number> => {
@@ -67,6 +63,14 @@ export function createPaymentSimulator(input: {
         }, intervalMs)
       : undefined;
   timer?.unref();
+
+  const router = Router();
+  router.use('/checkout', checkoutApiRouter(context));
+  // What the support page queues goes out at once rather than at the next tick; tests (no timer) deliver themselves.
+  const deliverSoon = () => {
+    if (timer) deliverDue().catch((error: unknown) => input.logger.error({ err: error }, 'payment simulator: webhook delivery pass failed'));
+  };
+  router.use(hostedRoutes(context), actionRoutes(context), supportRoutes(context, { deliverSoon }));
 
   return {
     router,

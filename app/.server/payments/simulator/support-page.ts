@@ -1,83 +1,141 @@
-import { asc, desc, inArray } from 'drizzle-orm';
-import { Router, type Request } from 'express';
-import { DEFAULT_LANGUAGE, type Language } from '../../../domain/catalogue-types';
-import { languageFromCookieHeader } from '../../../i18n/language-cookie';
+import { asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Language } from '../../../domain/catalogue-types';
 import { pspSimPayments, pspSimWebhooks } from '../../db/schema';
 import type { SimulatorContext } from './context';
+import { rescheduleWebhook } from './delivery';
 import type { PaymentRow } from './engine';
-import { h, money, page, sendPage, translatorFor, type Translate } from './html';
+import { cookieLanguage, handle, seeOther } from './hosted-navigation';
+import { messagePage, translatedText } from './hosted-pages';
+import { sendPage } from './html';
+import { isSameOriginPost, supportAccessOfRequest } from './support-access';
+import { readEventForm, reportAvailableEvent, testPaymentEvent } from './support-events';
+import { defaultEventForm, listPage, NOTICES, paymentPage, SUPPORT_PATHS, type EventForm, type Notice, type SupportPlace } from './support-views';
+import { queueWebhook } from './webhooks';
 
 /**
  * The support page (`/_psp/`, `/_psp/payments`): the simulated payments, newest first, with
- * each webhook's delivery (delivered, attempts, next try, last error). What Adyen's Customer
- * Area would show, for whoever tries the shop offline. In the shop's language cookie's language.
+ * each webhook's delivery; a payment's own page (`/_psp/payments/{pspReference}`) sends any
+ * test webhook about it; REPORT_AVAILABLE is sent from the list; every waiting webhook can be
+ * held and sent now, so the shop can be sent events in any order. What Adyen's Customer Area
+ * would offer, for whoever tries the shop offline, in the shop's language cookie's language.
+ * Never public (support-access.ts); POSTs from another origin are refused; 303 after each.
  */
 
 const LISTED_PAYMENTS = 200;
-const BRAND_LABELS: Readonly<Record<string, string>> = { visa: 'Visa', mc: 'Mastercard', paypal: 'PayPal' };
+const LISTED_OTHER_WEBHOOKS = 50;
 
-type WebhookRow = typeof pspSimWebhooks.$inferSelect;
+type Refusal = { status: 400 | 401 | 403 | 404; key: 'crossOrigin' | 'passwordRequired' | 'localOnly' | 'notFound' };
 
-function timeText(date: Date): string {
-  return date.toISOString().slice(0, 19).replace('T', ' ');
+function sendRefusal(res: Response, language: Language, refusal: Refusal): void {
+  const heading = translatedText(language, `support.refused.${refusal.key}.heading`);
+  sendPage(res, refusal.status, messagePage({ language, heading, body: translatedText(language, `support.refused.${refusal.key}.body`) }));
 }
 
-function webhookText(t: Translate, webhook: WebhookRow): string {
-  const base = { eventCode: webhook.eventCode, attempts: webhook.attempts };
-  const state = webhook.deliveredAt
-    ? t('support.webhookDelivered', base)
-    : webhook.gaveUpAt
-      ? t('support.webhookGaveUp', base)
-      : t('support.webhookPending', { ...base, next: timeText(webhook.nextAttemptAt) });
-  return webhook.lastError ? `${state}; ${t('support.lastError', { error: webhook.lastError })}` : state;
+function noticeOf(req: Request): Notice | undefined {
+  const notice = req.query.notice;
+  return NOTICES.find((known) => known === notice);
 }
 
-function row(t: Translate, language: Language, payment: PaymentRow, webhooks: WebhookRow[]): string {
-  const brand = BRAND_LABELS[payment.brand] ?? payment.brand;
-  const method = payment.lastFour ? t('support.cardEnding', { brand, lastFour: payment.lastFour }) : h(brand);
-  const result = payment.refusalReason
-    ? t('support.refusal', { resultCode: payment.resultCode, reason: payment.refusalReason, code: payment.refusalReasonCode ?? '' })
-    : h(payment.resultCode);
-  const hooks = webhooks.length > 0 ? `<ul>${webhooks.map((webhook) => `<li>${webhookText(t, webhook)}</li>`).join('')}</ul>` : t('support.none');
-  return `<tr>
-<td>${h(timeText(payment.createdAt))}</td>
-<td>${h(payment.merchantReference)}</td>
-<td><code>${h(payment.pspReference)}</code></td>
-<td>${method}</td>
-<td>${h(money(payment.amountValue, language))}</td>
-<td>${result}</td>
-<td>${payment.storedMethodId ? t('support.yes') : t('support.no')}</td>
-<td>${hooks}</td>
-</tr>`;
-}
-
-export function supportRoutes(context: SimulatorContext): Router {
+export function supportRoutes(context: SimulatorContext, options: { deliverSoon: () => void }): Router {
   const router = Router();
-  router.get(['/', '/payments'], async (req: Request, res, next) => {
-    try {
-      const language = languageFromCookieHeader(req.get('Cookie') ?? null) ?? DEFAULT_LANGUAGE;
-      const t = translatorFor(language);
-      const payments = await context.db.select().from(pspSimPayments).orderBy(desc(pspSimPayments.createdAt)).limit(LISTED_PAYMENTS);
+  const { db } = context;
+  const password = context.config.simulatorSupportPassword;
+
+  /** The access rule (support-access.ts) before every support route. */
+  const guard: RequestHandler = (req, res, next) => {
+    const access = supportAccessOfRequest(req, password);
+    if (access === 'allowed') return next();
+    if (access === 'passwordRequired') res.set('WWW-Authenticate', 'Basic realm="Payment simulator support", charset="UTF-8"');
+    sendRefusal(res, cookieLanguage(req), access === 'passwordRequired' ? { status: 401, key: 'passwordRequired' } : { status: 403, key: 'localOnly' });
+  };
+
+  /** A form post from the shop's own pages only (support-access.ts says why). */
+  const sameOrigin: RequestHandler = (req, res, next) => {
+    if (isSameOriginPost(req.get('Origin'), { publicOrigin: context.urls.origin, requestProtocol: req.protocol, requestHost: req.get('Host') })) return next();
+    sendRefusal(res, cookieLanguage(req), { status: 400, key: 'crossOrigin' });
+  };
+
+  const forms = [guard, express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }), sameOrigin];
+
+  async function paymentOf(req: Request, res: Response): Promise<PaymentRow | null> {
+    const [payment] = await db.select().from(pspSimPayments).where(eq(pspSimPayments.pspReference, String(req.params.pspReference))).limit(1);
+    if (!payment) sendRefusal(res, cookieLanguage(req), { status: 404, key: 'notFound' });
+    return payment ?? null;
+  }
+
+  async function renderPayment(res: Response, status: number, language: Language, payment: PaymentRow, form: EventForm, notice?: Notice): Promise<void> {
+    const webhooks = await db.select().from(pspSimWebhooks).where(eq(pspSimWebhooks.paymentPspReference, payment.pspReference)).orderBy(asc(pspSimWebhooks.id));
+    sendPage(res, status, paymentPage({ language, payment, webhooks, form, notice }));
+  }
+
+  router.get(
+    ['/', '/payments'],
+    guard,
+    handle(async (req, res) => {
+      const payments = await db.select().from(pspSimPayments).orderBy(desc(pspSimPayments.createdAt)).limit(LISTED_PAYMENTS);
       const references = payments.map((payment) => payment.pspReference);
-      const webhooks =
-        references.length > 0
-          ? await context.db.select().from(pspSimWebhooks).where(inArray(pspSimWebhooks.paymentPspReference, references)).orderBy(asc(pspSimWebhooks.id))
-          : [];
-      const table =
-        payments.length === 0
-          ? `<p>${t('support.empty')}</p>`
-          : `<table class="psp-table">
-<caption>${t('support.caption')}</caption>
-<thead><tr>${['time', 'reference', 'pspReference', 'method', 'amount', 'result', 'storedCard', 'webhooks'].map((key) => `<th scope="col">${t(`support.${key}`)}</th>`).join('')}</tr></thead>
-<tbody>
-${payments.map((payment) => row(t, language, payment, webhooks.filter((webhook) => webhook.paymentPspReference === payment.pspReference))).join('\n')}
-</tbody>
-</table>`;
-      const main = `<h1>${t('support.heading')}</h1>\n<p>${t('support.intro')}</p>\n${table}`;
-      sendPage(res, 200, page({ language, title: t('support.heading'), main, wide: true }));
-    } catch (error) {
-      next(error);
-    }
-  });
+      const webhooks = references.length > 0 ? await db.select().from(pspSimWebhooks).where(inArray(pspSimWebhooks.paymentPspReference, references)).orderBy(asc(pspSimWebhooks.id)) : [];
+      const otherWebhooks = await db.select().from(pspSimWebhooks).where(isNull(pspSimWebhooks.paymentPspReference)).orderBy(desc(pspSimWebhooks.id)).limit(LISTED_OTHER_WEBHOOKS);
+      sendPage(res, 200, listPage({ language: cookieLanguage(req), payments, webhooks, otherWebhooks, notice: noticeOf(req) }));
+    }),
+  );
+
+  router.get(
+    '/payments/:pspReference',
+    guard,
+    handle(async (req, res) => {
+      const payment = await paymentOf(req, res);
+      const language = cookieLanguage(req);
+      if (payment) await renderPayment(res, 200, language, payment, defaultEventForm(payment, language), noticeOf(req));
+    }),
+  );
+
+  router.post(
+    '/payments/:pspReference/webhooks',
+    ...forms,
+    handle(async (req, res) => {
+      const payment = await paymentOf(req, res);
+      if (!payment) return;
+      const form = readEventForm((req.body ?? {}) as Record<string, unknown>);
+      if (!form.ok) return renderPayment(res, 400, cookieLanguage(req), payment, { values: form.values, errors: form.errors });
+      const now = context.clock.now();
+      await queueWebhook(db, testPaymentEvent(payment, form.choice, now), { hmacKey: context.config.hmacKey, paymentPspReference: payment.pspReference, now });
+      options.deliverSoon();
+      seeOther(res, `${SUPPORT_PATHS.payment(payment.pspReference)}?notice=sent`);
+    }),
+  );
+
+  router.post(
+    '/reports',
+    ...forms,
+    handle(async (_req, res) => {
+      const now = context.clock.now();
+      await db.transaction(async (tx) => {
+        const reports = await tx.select({ id: pspSimWebhooks.id }).from(pspSimWebhooks).where(eq(pspSimWebhooks.eventCode, 'REPORT_AVAILABLE'));
+        await queueWebhook(tx, reportAvailableEvent(context.config.merchantAccount, reports.length + 1, now), { hmacKey: context.config.hmacKey, paymentPspReference: null, now });
+      });
+      options.deliverSoon();
+      seeOther(res, `${SUPPORT_PATHS.list}?notice=sent`);
+    }),
+  );
+
+  router.post(
+    '/webhooks/:id/:kind',
+    ...forms,
+    handle(async (req, res) => {
+      const id = /^\d{1,9}$/.test(String(req.params.id)) ? Number(req.params.id) : null;
+      const kind = req.params.kind === 'hold' || req.params.kind === 'send' ? req.params.kind : null;
+      const [webhook] = id === null || kind === null ? [] : await db.select().from(pspSimWebhooks).where(eq(pspSimWebhooks.id, id)).limit(1);
+      if (!webhook || kind === null) return sendRefusal(res, cookieLanguage(req), { status: 404, key: 'notFound' });
+      const changed = await rescheduleWebhook(db, webhook.id, kind === 'hold' ? { kind } : { kind, now: context.clock.now() });
+      if (changed && kind === 'send') options.deliverSoon();
+      const notice: Notice = !changed ? 'unchanged' : kind === 'hold' ? 'held' : 'released';
+      const from: SupportPlace = (req.body as Record<string, unknown> | undefined)?.from === 'payment' ? 'payment' : 'list';
+      const back = from === 'payment' && webhook.paymentPspReference ? SUPPORT_PATHS.payment(webhook.paymentPspReference) : SUPPORT_PATHS.list;
+      seeOther(res, `${back}?notice=${notice}#webhook-${webhook.id}`);
+    }),
+  );
+
   return router;
 }

@@ -36,10 +36,13 @@ export type CardResult =
   /** Not decided yet: the webhook brings the outcome later. */
   | { resultCode: 'Received' };
 
+/** Adyen's plain refusal (holder name DECLINED). */
+export const DECLINED = { resultCode: 'Refused', refusalReason: 'Refused', refusalReasonCode: '2' } as const satisfies CardResult;
+
 /** Adyen's test outcomes by holder name; any other name is an ordinary shopper, authorised. */
 const BY_HOLDER_NAME: Readonly<Record<string, CardResult>> = {
   APPROVED: { resultCode: 'Authorised' },
-  DECLINED: { resultCode: 'Refused', refusalReason: 'Refused', refusalReasonCode: '2' },
+  DECLINED,
   CARD_EXPIRED: { resultCode: 'Refused', refusalReason: 'Expired Card', refusalReasonCode: '6' },
   NOT_ENOUGH_BALANCE: { resultCode: 'Refused', refusalReason: 'Not enough balance', refusalReasonCode: '12' },
   ERROR: { resultCode: 'Error', refusalReason: 'Acquirer Error', refusalReasonCode: '4' },

@@ -13,13 +13,30 @@ import { pspSimWebhooks } from '../../db/schema';
 
 export type Queries = Pick<ShopDb, 'select' | 'insert' | 'update' | 'delete'>;
 
-export type EventCode = 'AUTHORISATION' | 'CANCELLATION' | 'TECHNICAL_CANCEL' | 'REFUND' | 'CANCEL_OR_REFUND';
+/** The standard webhook's event codes the simulator sends (from its own work, or from the support page). */
+export type EventCode =
+  | 'AUTHORISATION'
+  | 'CANCELLATION'
+  | 'CANCEL_OR_REFUND'
+  | 'TECHNICAL_CANCEL'
+  | 'REFUND'
+  | 'REFUND_FAILED'
+  | 'CAPTURE'
+  | 'CAPTURE_FAILED'
+  | 'CHARGEBACK'
+  | 'NOTIFICATION_OF_CHARGEBACK'
+  | 'CHARGEBACK_REVERSED'
+  | 'OFFER_CLOSED'
+  | 'REPORT_AVAILABLE';
 
 export type WebhookEvent = {
   eventCode: EventCode;
-  /** The event's own reference: the payment's for AUTHORISATION, the modification's otherwise. */
+  /**
+   * The event's own reference: the payment's for AUTHORISATION and OFFER_CLOSED, the
+   * modification's or the dispute's otherwise, a report's file name for REPORT_AVAILABLE.
+   */
   pspReference: string;
-  /** For a modification: the payment it is about. */
+  /** For a modification or a dispute: the payment it is about. */
   originalReference?: string;
   merchantAccountCode: string;
   merchantReference: string;
