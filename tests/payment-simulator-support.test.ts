@@ -4,7 +4,7 @@
 // so the shop gets events in any order; a bad amount answered 400 with a translated summary;
 // posts from another origin refused. On a real database (PGlite, and PostgreSQL in the other project).
 import http from 'node:http';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pspSimPayments, pspSimWebhooks } from '../app/.server/db/schema';
 import { HELD_UNTIL } from '../app/.server/payments/simulator/delivery';
@@ -58,9 +58,11 @@ function postWithHost(path: string, host: string, origin: string): Promise<numbe
   });
 }
 
-async function webhookOf(eventCode: string, paymentPspReference: string) {
-  const rows = await harness.database.db.select().from(pspSimWebhooks).where(eq(pspSimWebhooks.paymentPspReference, paymentPspReference));
-  const row = rows.find((candidate) => candidate.eventCode === eventCode);
+/** The payment's webhook of that event code (the latest queued, with `latest`). */
+async function webhookOf(eventCode: string, paymentPspReference: string, which: 'first' | 'latest' = 'first') {
+  const rows = await harness.database.db.select().from(pspSimWebhooks).where(eq(pspSimWebhooks.paymentPspReference, paymentPspReference)).orderBy(asc(pspSimWebhooks.id));
+  const matching = rows.filter((candidate) => candidate.eventCode === eventCode);
+  const row = which === 'first' ? matching[0] : matching.at(-1);
   if (!row) throw new Error(`no ${eventCode} queued`);
   return row;
 }
@@ -214,6 +216,22 @@ describe('webhooks in any order', () => {
     const again = await supportPost(`/_psp/webhooks/${authorisation.id}/hold`, { from: 'list' });
     expect(locationOf(again, harness.publicUrl).search).toBe('?notice=unchanged');
     expect((await webhookOf('AUTHORISATION', payment.pspReference)).deliveredAt).not.toBeNull();
+  });
+
+  it('queues a test webhook held when asked: nothing goes until “Send now”', async () => {
+    const payment = await paidPayment('ORD-S-QUEUE-HELD');
+    const queued = await sendEvent(payment.pspReference, { eventCode: 'AUTHORISATION', hold: 'on' });
+    expect(locationOf(queued, harness.publicUrl).search).toBe('?notice=queuedHeld');
+    await sendEvent(payment.pspReference, { eventCode: 'CANCELLATION' });
+    expect(await harness.simulator.deliverDue()).toBe(1);
+    const held = await webhookOf('AUTHORISATION', payment.pspReference, 'latest');
+    expect(held).toMatchObject({ deliveredAt: null, nextAttemptAt: HELD_UNTIL });
+    const page = await (await getPage(harness.url(`/_psp/payments/${payment.pspReference}`), { Cookie: 'jc_prf_lng=en' })).text();
+    expect(page).toContain('AUTHORISATION: delivered');
+    expect(page).toContain('AUTHORISATION: held');
+    await supportPost(`/_psp/webhooks/${held.id}/send`, { from: 'payment' });
+    expect(await harness.simulator.deliverDue()).toBe(1);
+    expect(harness.received.map((item) => item.eventCode)).toEqual(['CANCELLATION', 'AUTHORISATION']);
   });
 
   it('sends a webhook waiting for its next retry now', async () => {

@@ -34,14 +34,15 @@ describe('disputeReferenceOf', () => {
 
 describe('readEventForm', () => {
   it('reads a choice', () => {
-    expect(readEventForm({ eventCode: 'REFUND', amount: '12,50', success: 'false' })).toEqual({ ok: true, choice: { eventCode: 'REFUND', amountValue: 1250, success: false } });
+    expect(readEventForm({ eventCode: 'REFUND', amount: '12,50', success: 'false' })).toEqual({ ok: true, choice: { eventCode: 'REFUND', amountValue: 1250, success: false, hold: false } });
+    expect(readEventForm({ eventCode: 'AUTHORISATION', amount: '1', success: 'true', hold: 'on' })).toMatchObject({ ok: true, choice: { hold: true } });
   });
 
   it('names each field in error by its id, keeping what was typed', () => {
     expect(readEventForm({ eventCode: 'REPORT_AVAILABLE', amount: 'x', success: '' })).toEqual({
       ok: false,
       errors: { 'event-code': 'support.errors.eventCode', 'event-amount': 'support.errors.amount', 'event-success': 'support.errors.success' },
-      values: { eventCode: 'REPORT_AVAILABLE', amount: 'x', success: '' },
+      values: { eventCode: 'REPORT_AVAILABLE', amount: 'x', success: '', hold: false },
     });
     expect(readEventForm({ eventCode: ['REFUND'], success: 'true' })).toMatchObject({ ok: false, errors: { 'event-code': 'support.errors.eventCode', 'event-amount': 'support.errors.amountRequired' } });
   });

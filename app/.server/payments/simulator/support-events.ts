@@ -35,14 +35,15 @@ export type PaymentEventCode = (typeof PAYMENT_EVENT_CODES)[number];
 const DISPUTE_EVENTS: ReadonlySet<PaymentEventCode> = new Set(['CHARGEBACK', 'NOTIFICATION_OF_CHARGEBACK', 'CHARGEBACK_REVERSED']);
 
 /** The form's fields by their ids (the error summary links to them; the first radio carries the group's). */
-export const EVENT_FIELD_IDS = { eventCode: 'event-code', amount: 'event-amount', success: 'event-success' } as const;
+export const EVENT_FIELD_IDS = { eventCode: 'event-code', amount: 'event-amount', success: 'event-success', hold: 'event-hold' } as const;
 
 /** Up to 9,999,999.99 €: far past any membership, well inside Adyen's amount. */
 const AMOUNT_PATTERN = /^(\d{1,7})(?:[.,](\d{1,2}))?$/;
 
-export type TestEventChoice = { eventCode: PaymentEventCode; amountValue: number; success: boolean };
+/** `hold`: queued held, to be sent later with "Send now" (the tester's order of events). */
+export type TestEventChoice = { eventCode: PaymentEventCode; amountValue: number; success: boolean; hold: boolean };
 /** What the form shows again after an error, as typed. */
-export type EventFormValues = { eventCode: string; amount: string; success: string };
+export type EventFormValues = { eventCode: string; amount: string; success: string; hold: boolean };
 
 /** Euros as typed, with a point or a comma before the cents ("49.90", "49,9", "49"), in cents; null if not. */
 export function parseEuroAmount(text: string): number | null {
@@ -64,7 +65,7 @@ function isPaymentEventCode(value: string): value is PaymentEventCode {
 /** The form read into a choice, or the translation keys of what is wrong, by field id. */
 export function readEventForm(form: Record<string, unknown>): { ok: true; choice: TestEventChoice } | { ok: false; errors: Record<string, string>; values: EventFormValues } {
   const text = (name: string) => (typeof form[name] === 'string' ? form[name].trim() : '');
-  const values: EventFormValues = { eventCode: text('eventCode').slice(0, 40), amount: text('amount').slice(0, 40), success: text('success') };
+  const values: EventFormValues = { eventCode: text('eventCode').slice(0, 40), amount: text('amount').slice(0, 40), success: text('success'), hold: text('hold') === 'on' };
   const errors: Record<string, string> = {};
   const eventCode = isPaymentEventCode(values.eventCode) ? values.eventCode : null;
   const amountValue = parseEuroAmount(values.amount);
@@ -72,7 +73,7 @@ export function readEventForm(form: Record<string, unknown>): { ok: true; choice
   if (amountValue === null) errors[EVENT_FIELD_IDS.amount] = values.amount ? 'support.errors.amount' : 'support.errors.amountRequired';
   if (values.success !== 'true' && values.success !== 'false') errors[EVENT_FIELD_IDS.success] = 'support.errors.success';
   if (!eventCode || amountValue === null || Object.keys(errors).length > 0) return { ok: false, errors, values };
-  return { ok: true, choice: { eventCode, amountValue, success: values.success === 'true' } };
+  return { ok: true, choice: { eventCode, amountValue, success: values.success === 'true', hold: values.hold } };
 }
 
 /**

@@ -3,7 +3,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Language } from '../../../domain/catalogue-types';
 import { pspSimPayments, pspSimWebhooks } from '../../db/schema';
 import type { SimulatorContext } from './context';
-import { rescheduleWebhook } from './delivery';
+import { HELD_UNTIL, rescheduleWebhook } from './delivery';
 import type { PaymentRow } from './engine';
 import { cookieLanguage, handle, seeOther } from './hosted-navigation';
 import { messagePage, translatedText } from './hosted-pages';
@@ -100,9 +100,10 @@ export function supportRoutes(context: SimulatorContext, options: { deliverSoon:
       const form = readEventForm((req.body ?? {}) as Record<string, unknown>);
       if (!form.ok) return renderPayment(res, 400, cookieLanguage(req), payment, { values: form.values, errors: form.errors });
       const now = context.clock.now();
-      await queueWebhook(db, testPaymentEvent(payment, form.choice, now), { hmacKey: context.config.hmacKey, paymentPspReference: payment.pspReference, now });
+      const notBefore = form.choice.hold ? HELD_UNTIL : now;
+      await queueWebhook(db, testPaymentEvent(payment, form.choice, now), { hmacKey: context.config.hmacKey, paymentPspReference: payment.pspReference, now, notBefore });
       options.deliverSoon();
-      seeOther(res, `${SUPPORT_PATHS.payment(payment.pspReference)}?notice=sent`);
+      seeOther(res, `${SUPPORT_PATHS.payment(payment.pspReference)}?notice=${form.choice.hold ? 'queuedHeld' : 'sent'}`);
     }),
   );
 

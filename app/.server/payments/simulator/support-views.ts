@@ -15,7 +15,7 @@ import { amountText, EVENT_FIELD_IDS, PAYMENT_EVENT_CODES, type EventFormValues 
 export type WebhookRow = typeof pspSimWebhooks.$inferSelect;
 /** Which page a webhook's buttons were pressed on, to go back there. */
 export type SupportPlace = 'list' | 'payment';
-export const NOTICES = ['sent', 'held', 'released', 'unchanged'] as const;
+export const NOTICES = ['sent', 'queuedHeld', 'held', 'released', 'unchanged'] as const;
 export type Notice = (typeof NOTICES)[number];
 
 const BRAND_LABELS: Readonly<Record<string, string>> = { visa: 'Visa', mc: 'Mastercard', paypal: 'PayPal' };
@@ -120,7 +120,7 @@ export type EventForm = { values: EventFormValues; errors?: FieldErrors };
 
 /** The form's first look: AUTHORISATION, the payment's amount, success. */
 export function defaultEventForm(payment: PaymentRow, language: Language): EventForm {
-  return { values: { eventCode: 'AUTHORISATION', amount: amountText(payment.amountValue, language), success: 'true' } };
+  return { values: { eventCode: 'AUTHORISATION', amount: amountText(payment.amountValue, language), success: 'true', hold: false } };
 }
 
 function eventFormSection(t: Translate, language: Language, payment: PaymentRow, form: EventForm): string {
@@ -134,6 +134,7 @@ function eventFormSection(t: Translate, language: Language, payment: PaymentRow,
 ${selectField({ id: EVENT_FIELD_IDS.eventCode, name: 'eventCode', label: t('support.send.eventCode'), options: PAYMENT_EVENT_CODES.map((code) => ({ value: code, label: t(`support.events.${code}`) })), selected: values.eventCode, error: message(EVENT_FIELD_IDS.eventCode) })}
 ${field({ id: EVENT_FIELD_IDS.amount, name: 'amount', label: t('support.send.amount'), hint: t('support.send.amountHint', { amount: amountText(payment.amountValue, language) }), error: message(EVENT_FIELD_IDS.amount), value: values.amount, autocomplete: 'off', inputmode: 'decimal', maxlength: 20, required: true })}
 ${radioGroup({ id: EVENT_FIELD_IDS.success, name: 'success', legend: t('support.send.success'), options: [{ value: 'true', label: t('support.send.succeeded') }, { value: 'false', label: t('support.send.failed') }], checked: values.success, error: message(EVENT_FIELD_IDS.success) })}
+<div class="psp-checkbox"><input type="checkbox" id="${EVENT_FIELD_IDS.hold}" name="hold" value="on"${values.hold ? ' checked' : ''}><label for="${EVENT_FIELD_IDS.hold}">${t('support.send.hold')}</label></div>
 <button type="submit" class="button button--primary">${t('support.send.submit')}</button>
 </form>
 </section>`;

@@ -77,14 +77,14 @@ export function signedItem(event: WebhookEvent, hmacKey: string): Record<string,
   return item;
 }
 
-/** Queues the event for delivery at `notBefore` (now, unless a test of delays wants later). */
-export async function queueWebhook(queries: Queries, event: WebhookEvent, input: { hmacKey: string; paymentPspReference: string | null; now: Date }): Promise<void> {
+/** Queues the event for delivery now, or at `notBefore` (the support page queues one held). */
+export async function queueWebhook(queries: Queries, event: WebhookEvent, input: { hmacKey: string; paymentPspReference: string | null; now: Date; notBefore?: Date }): Promise<void> {
   await queries.insert(pspSimWebhooks).values({
     item: signedItem(event, input.hmacKey),
     eventCode: event.eventCode,
     pspReference: event.pspReference,
     paymentPspReference: input.paymentPspReference,
     createdAt: input.now,
-    nextAttemptAt: input.now,
+    nextAttemptAt: input.notBefore ?? input.now,
   });
 }
