@@ -6,6 +6,7 @@ import type { Language, LocalizedText } from '../../domain/catalogue-types';
 import type { AcceptedTerm, TermName } from '../../domain/checkout-terms';
 import type { CartProcess, FollowUpProcess } from '../../domain/membership-follow-up';
 import type { OrderStatus } from '../../domain/order-status';
+import type { NoticeKind, ReversalReason } from '../../domain/payment-ledger';
 import type { ProfilePart } from '../../domain/profile-completeness';
 import type { Result } from '../../domain/result';
 import type { PostalAddress } from '../../domain/shipping';
@@ -79,6 +80,11 @@ export type OrderView = {
   billingAddress: BillingAddress | null;
   invoicing: VatInvoicing | null;
   acceptedTerms: AcceptedTerm[];
+  /** The payment history (issue 29), oldest first: what happened to the order's payments. */
+  history: OrderHistoryLine[];
 };
+
+/** One line of an order's payment history (domain NoticeKind), with what it shows. */
+export type OrderHistoryLine = { key: string; kind: NoticeKind; at: Date; amountCents: number | null; reason: ReversalReason | null };
 
 export type OrderSummary = Pick<OrderView, 'id' | 'number' | 'status' | 'placedAt' | 'totalCents'> & { itemCount: number };

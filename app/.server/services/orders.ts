@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isFollowUpProcess } from '../../domain/membership-follow-up';
 import type { ShopDb } from '../db/client';
-import { memberships, orderItems, orders, products } from '../db/schema';
+import { memberships, orderItems, orderNotes, orders, products } from '../db/schema';
 import type { ServiceDeps } from '.';
 import type { CartOwner } from './cart-contract';
 import { findOwner, isUuid } from './cart-items';
@@ -13,7 +13,28 @@ import { closeUnpaidOrder, dueUnpaidOrders } from './order-closing';
 import { fulfilOrder, type FulfilOutcome } from './order-fulfilment';
 import { placeOrder } from './order-placement';
 import type { ReloadDocsLinks } from './reload-docs-link';
-import type { OrderLineView, OrderSummary, OrderView, PlaceOrderRequest, PlaceOrderResult } from './orders-contract';
+import type { OrderHistoryLine, OrderLineView, OrderSummary, OrderView, PlaceOrderRequest, PlaceOrderResult } from './orders-contract';
+import { NOTICE_KINDS, type NoticeKind, type ReversalReason } from '../../domain/payment-ledger';
+
+const REVERSAL_REASONS: readonly string[] = ['duplicate', 'order-closed', 'mismatch'] satisfies ReversalReason[];
+
+/** The order's payment history (order_notes), oldest first. */
+async function historyOf(db: ShopDb, orderId: string): Promise<OrderHistoryLine[]> {
+  const notes = await db.select().from(orderNotes).where(eq(orderNotes.orderId, orderId)).orderBy(asc(orderNotes.createdAt), asc(orderNotes.id));
+  return notes.flatMap((note) => {
+    if (!(NOTICE_KINDS as readonly string[]).includes(note.kind)) return [];
+    const { amountCents, reason } = note.details;
+    return [
+      {
+        key: note.key,
+        kind: note.kind as NoticeKind,
+        at: note.createdAt,
+        amountCents: typeof amountCents === 'number' ? amountCents : null,
+        reason: typeof reason === 'string' && REVERSAL_REASONS.includes(reason) ? (reason as ReversalReason) : null,
+      },
+    ];
+  });
+}
 
 /** How many due orders one expiry pass closes (the next pass takes the rest). */
 const EXPIRY_BATCH = 100;
@@ -83,6 +104,7 @@ export function createOrdersService(
         billingAddress: order.billingAddress,
         invoicing: order.invoicing,
         acceptedTerms: order.acceptedTerms,
+        history: await historyOf(db, order.id),
       };
     },
 

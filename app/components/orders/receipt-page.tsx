@@ -18,6 +18,8 @@ export type ReceiptData = {
   invoicing: DetailRow[] | null;
   shipping: { id: string; item: string; address: AddressSummary }[];
   terms: DetailRow[];
+  /** What happened to the order's payments, oldest first (issue 29). */
+  history: { key: string; time: string; text: string }[];
 };
 
 export function ReceiptPage({ receipt }: { receipt: ReceiptData }) {
@@ -55,6 +57,17 @@ export function ReceiptPage({ receipt }: { receipt: ReceiptData }) {
               </li>
             ))}
           </ul>
+        </ReceiptSection>
+      ) : null}
+      {receipt.history.length > 0 ? (
+        <ReceiptSection id="receipt-history" heading={t('history.heading')}>
+          <ol className="receipt__history">
+            {receipt.history.map((line) => (
+              <li key={line.key}>
+                <span className="receipt__history-time">{line.time}</span> {line.text}
+              </li>
+            ))}
+          </ol>
         </ReceiptSection>
       ) : null}
       {receipt.terms.length > 0 ? (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BillingAddress } from '../../../domain/billing';
 import type { Language } from '../../../domain/catalogue-types';
+import { formatPrice } from '../../../domain/price';
 import { createI18nInstance } from '../../../i18n/instance';
 import { resources } from '../../../i18n/resources';
 import { CARD_LINE, anOrder } from '../../orders/testing/order-views';
@@ -88,5 +89,26 @@ describe('receiptData', () => {
       { key: 'vatCountry', label: 'Paese della partita IVA', value: 'Francia' },
       { key: 'vatNumber', label: 'Partita IVA', value: 'FR12345678901' },
     ]);
+  });
+
+  it('words the payment history in the fan’s language, in Rome time, each reversal by its reason', async () => {
+    const at = new Date('2026-12-01T09:06:00Z');
+    const fifteen = formatPrice(1500, 'en');
+    const order = anOrder({
+      history: [
+        { key: 'paid:P1', kind: 'paid', at, amountCents: 1500, reason: null },
+        { key: 'reversal-requested:P2', kind: 'reversal-requested', at, amountCents: 1500, reason: 'duplicate' },
+        { key: 'reversal-confirmed:P2', kind: 'reversal-confirmed', at, amountCents: 1500, reason: 'duplicate' },
+        { key: 'chargeback:P1', kind: 'chargeback', at, amountCents: 1500, reason: null },
+      ],
+    });
+    expect((await receiptData(order, 'en', tIn('en'), countryName)).history).toEqual([
+      { key: 'paid:P1', time: expect.stringContaining('10:06') as unknown, text: `Payment of ${fifteen} received` },
+      { key: 'reversal-requested:P2', time: expect.any(String) as unknown, text: `A second payment of ${fifteen} came in: we are cancelling it, so you are not charged twice` },
+      { key: 'reversal-confirmed:P2', time: expect.any(String) as unknown, text: `The cancelled payment of ${fifteen} has been released` },
+      { key: 'chargeback:P1', time: expect.any(String) as unknown, text: `Your bank reversed the payment of ${fifteen} (a chargeback): our support team will contact you` },
+    ]);
+    const late = anOrder({ history: [{ key: 'reversal-requested:P3', kind: 'reversal-requested', at, amountCents: 1500, reason: 'order-closed' }] });
+    expect((await receiptData(late, 'it', tIn('it'), countryName)).history[0]?.text).toBe(`Un pagamento di ${formatPrice(1500, 'it')} è arrivato quando l'ordine era già chiuso: lo stiamo annullando`);
   });
 });

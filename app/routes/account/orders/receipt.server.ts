@@ -12,7 +12,8 @@ import { formatPhoneForDisplay } from '../../../domain/phone';
 import type { PostalAddress } from '../../../domain/shipping';
 import type { VatInvoicing } from '../../../domain/vat-invoicing';
 import { getCountry } from '../../../.server/services/lookups';
-import type { OrderView } from '../../../.server/services/orders-contract';
+import type { OrderHistoryLine, OrderView } from '../../../.server/services/orders-contract';
+import { formatPrice } from '../../../domain/price';
 import { orderSummaryData } from '../../orders/order-summary.server';
 
 /** A country's name in the page's language, by ISO code. */
@@ -54,6 +55,12 @@ async function addressOf(id: string, address: PostalAddress, language: Language,
   return summariseAddress({ ...address, id, isPreferred: false }, await countryName(address.countryCode, language));
 }
 
+/** A payment history line in the fan's words (`orders:history.*`). */
+function historyText(line: OrderHistoryLine, language: Language, t: TFunction): string {
+  const values = { amount: line.amountCents === null ? '' : formatPrice(line.amountCents, language) };
+  return line.kind === 'reversal-requested' ? t(`orders:history.reversal-requested.${line.reason ?? 'duplicate'}`, values) : t(`orders:history.${line.kind}`, values);
+}
+
 /** The receipt page's data. */
 export async function receiptData(
   order: OrderView,
@@ -75,6 +82,11 @@ export async function receiptData(
         address: await addressOf(line.id, address, language, countryName),
       })),
     ),
+    history: order.history.map((line) => ({
+      key: line.key,
+      time: formatShopDateTime(line.at, language),
+      text: historyText(line, language, t),
+    })),
     terms: order.acceptedTerms.map((term) => ({
       key: term.name,
       label: t(`orders:terms.${term.name}`),

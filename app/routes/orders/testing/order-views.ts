@@ -60,6 +60,7 @@ export function anOrder(more: Partial<OrderView> = {}): OrderView {
     billingAddress: null,
     invoicing: NO_VAT_INVOICING,
     acceptedTerms: [],
+    history: [],
     ...more,
   };
 }
