@@ -129,9 +129,9 @@ test('Drop-in’s calls as its page makes them: the methods, a form that needs t
   await atCheckout(page, auth, 'en');
   const fields = await checkoutFields(page);
   const terms = TICKED_TERMS;
-  const pay = (holderName: string, more: Record<string, string> = terms) =>
+  const pay = (holderName: string, more: Record<string, string> = terms, attemptKey = randomUUID()) =>
     page.request.post('/checkout/drop-in', {
-      form: { ...fields, ...more, dropInData: JSON.stringify({ paymentMethod: dropInCard(holderName), storePaymentMethod: true }), attemptKey: randomUUID() },
+      form: { ...fields, ...more, dropInData: JSON.stringify({ paymentMethod: dropInCard(holderName), storePaymentMethod: true }), attemptKey },
     });
 
   await test.step('GET: card and PayPal, as the PSP lists them for this fan', async () => {
@@ -147,12 +147,19 @@ test('Drop-in’s calls as its page makes them: the methods, a form that needs t
     expect(await answer.json()).toEqual({ outcome: 'resubmit' });
   });
 
+  const declinedKey = randomUUID();
   const refused = await test.step('declined: the reason and code, nothing paid', async () => {
-    const answer = await pay('DECLINED');
+    const answer = await pay('DECLINED', terms, declinedKey);
     expect(answer.status()).toBe(200);
     const body = (await answer.json()) as { outcome: string; orderId: string; refusal: { reason: string; code: string } };
     expect(body).toMatchObject({ outcome: 'refused', refusal: { reason: 'Refused', code: expect.stringMatching(/^\d+$/) } });
     return body;
+  });
+
+  await test.step('that attempt’s key again with another card: 422, the page must submit the form', async () => {
+    const answer = await pay('APPROVED', terms, declinedKey);
+    expect(answer.status()).toBe(422);
+    expect(await answer.json()).toEqual({ outcome: 'resubmit' });
   });
 
   await test.step('approved on the same order; sent again, the answer is that same paid order', async () => {
@@ -171,9 +178,12 @@ test('Drop-in’s calls as its page makes them: the methods, a form that needs t
     expect(await storedCards(page)).toEqual([]);
   });
 
-  await test.step('details that are not Drop-in’s: a 400, never a 500', async () => {
+  await test.step('details that are not Drop-in’s, or a redirectResult the PSP never gave: a 400, never a 5xx', async () => {
     const answer = await page.request.post('/checkout/drop-in/details', { form: { details: '{"details":"nope"}' } });
     expect(answer.status()).toBe(400);
+    const forged = await page.request.post('/checkout/drop-in/details', { form: { details: JSON.stringify({ details: { redirectResult: 'X3XtfGC9forged' } }) } });
+    expect(forged.status()).toBe(400);
+    expect(await forged.json()).toEqual({ outcome: 'unavailable' });
   });
 });
 
