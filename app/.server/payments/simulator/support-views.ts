@@ -167,5 +167,5 @@ ${eventFormSection(t, language, payment, form)}
 <p>${t('support.payment.webhooksIntro')}</p>
 ${webhookList(t, input.webhooks, 'payment')}
 </section>`;
-  return page({ language, title: t('support.payment.heading', { pspReference: payment.pspReference }), main, wide: true });
+  return page({ language, title: t('support.payment.heading', { pspReference: payment.pspReference }), main });
 }
