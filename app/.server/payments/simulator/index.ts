@@ -55,20 +55,18 @@ export function createPaymentSimulator(input: {
       });
     return running;
   };
+  const deliverInBackground = () => {
+    deliverDue().catch((error: unknown) => input.logger.error({ err: error }, 'payment simulator: webhook delivery pass failed'));
+  };
   const intervalMs = input.deliveryIntervalMs ?? DEFAULT_DELIVERY_INTERVAL_MS;
-  const timer =
-    intervalMs > 0
-      ? setInterval(() => {
-          deliverDue().catch((error: unknown) => input.logger.error({ err: error }, 'payment simulator: webhook delivery pass failed'));
-        }, intervalMs)
-      : undefined;
+  const timer = intervalMs > 0 ? setInterval(deliverInBackground, intervalMs) : undefined;
   timer?.unref();
 
   const router = Router();
   router.use('/checkout', checkoutApiRouter(context));
   // What the support page queues goes out at once rather than at the next tick; tests (no timer) deliver themselves.
   const deliverSoon = () => {
-    if (timer) deliverDue().catch((error: unknown) => input.logger.error({ err: error }, 'payment simulator: webhook delivery pass failed'));
+    if (timer) deliverInBackground();
   };
   router.use(hostedRoutes(context), actionRoutes(context), supportRoutes(context, { deliverSoon }));
 
