@@ -30,10 +30,15 @@ export type PaymentsStage = {
   holdPsp(): () => void;
   /** Resolves once the shop has finished what it does after answering the webhooks it got (settling, reversals). */
   idle(): Promise<void>;
-  /** Posts a webhook body to the shop as the PSP would. */
-  postWebhook(body: unknown): Promise<{ status: number; text: string }>;
+  /** Posts a webhook body to the shop as the PSP would (to the second instance's endpoint if asked). */
+  postWebhook(body: unknown, instance?: 'first' | 'second'): Promise<{ status: number; text: string }>;
+  /** The second shop instance on the same database. */
+  other: Services;
   close(): Promise<void>;
 };
+
+/** Where the second instance's webhook endpoint is, on the stage's server. */
+const SECOND_INSTANCE_PATH = '/second-instance';
 
 export async function startPaymentsStage(database: Database, clock: Clock): Promise<PaymentsStage> {
   const app = express();
@@ -54,15 +59,18 @@ export async function startPaymentsStage(database: Database, clock: Clock): Prom
   });
   // What the shop does after answering a webhook (settling, reversals), so a test can wait for it.
   const settling = new Set<Promise<void>>();
-  const events = {
-    store: services.payments.events.store,
-    settle(stored: Parameters<typeof services.payments.events.settle>[0]) {
-      const work = services.payments.events.settle(stored);
+  const eventsOf = (instance: Services) => ({
+    store: instance.payments.events.store,
+    settle(stored: Parameters<Services['payments']['events']['settle']>[0]) {
+      const work = instance.payments.events.settle(stored);
       settling.add(work);
       void work.catch(() => undefined).finally(() => settling.delete(work));
       return work;
     },
-  };
+  });
+  // A second shop instance on the same database, with its own webhook endpoint (Adyen may deliver to either).
+  const other = createServices({ ...serviceDepsFor(database, { clock }), config });
+  app.post(SECOND_INSTANCE_PATH + PAYMENT_WEBHOOK_PATH, ...paymentWebhookHandlers({ hmacKey: config.payments.hmacKey, basicAuth: null, events: eventsOf(other), logger }));
   let webhooksDown = false;
   let pspDown = false;
   let pspHeld: Promise<void> | null = null;
@@ -75,7 +83,7 @@ export async function startPaymentsStage(database: Database, clock: Clock): Prom
   app.post(
     PAYMENT_WEBHOOK_PATH,
     (_req: express.Request, res: express.Response, next: express.NextFunction) => (webhooksDown ? res.status(503).send('Service Unavailable') : next()),
-    ...paymentWebhookHandlers({ hmacKey: config.payments.hmacKey, basicAuth: null, events, logger }),
+    ...paymentWebhookHandlers({ hmacKey: config.payments.hmacKey, basicAuth: null, events: eventsOf(services), logger }),
   );
   return {
     publicUrl,
@@ -101,8 +109,9 @@ export async function startPaymentsStage(database: Database, clock: Clock): Prom
     async idle() {
       while (settling.size > 0) await Promise.allSettled([...settling]);
     },
-    async postWebhook(body) {
-      const response = await fetch(`${publicUrl}${PAYMENT_WEBHOOK_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    other,
+    async postWebhook(body, instance = 'first') {
+      const response = await fetch(`${publicUrl}${instance === 'second' ? SECOND_INSTANCE_PATH : ''}${PAYMENT_WEBHOOK_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
       return { status: response.status, text: await response.text() };
     },
     async close() {

@@ -15,6 +15,8 @@ import type { SettlementDeps } from './payment-settlement';
 export const RETURN_PATIENCE_MS = 3_000;
 /** Longer than a PSP call may take (its timeout is 30 s): a claim older than this died with its process. */
 const CLAIM_MS = 45_000;
+/** How often a request waiting on another's claim looks again. */
+const OTHER_POLL_MS = 100;
 
 export type ReturnKind = 'session' | 'redirect';
 
@@ -60,12 +62,7 @@ export async function resolveOnce(
         .set({ claimedUntil })
         .where(and(eq(paymentReturns.key, key), eq(paymentReturns.state, 'resolving'), lt(paymentReturns.claimedUntil, now)))
         .returning();
-  if (!taken) {
-    const [existing] = await db.select().from(paymentReturns).where(eq(paymentReturns.key, key));
-    const paymentId = existing?.paymentId ?? claim.paymentId;
-    if (existing?.state === 'resolved' || existing?.state === 'refused') return { state: existing.state, paymentId };
-    return { state: 'waiting', paymentId };
-  }
+  if (!taken) return awaitOther(deps, key, claim.paymentId, patienceMs);
 
   const work = (async (): Promise<ResolvedReturn> => {
     try {
@@ -89,6 +86,18 @@ export async function resolveOnce(
     void work.finally(() => clearTimeout(timer));
   });
   return Promise.race([work, late]);
+}
+
+/** Another request holds the claim: its outcome, if it comes within the patience (a second tab, a double refresh). */
+async function awaitOther(deps: Pick<SettlementDeps, 'db' | 'now'>, key: string, paymentId: string | null, patienceMs: number): Promise<ResolvedReturn> {
+  const deadline = Date.now() + patienceMs;
+  for (;;) {
+    const [existing] = await deps.db.select().from(paymentReturns).where(eq(paymentReturns.key, key));
+    const known = existing?.paymentId ?? paymentId;
+    if (existing?.state === 'resolved' || existing?.state === 'refused') return { state: existing.state, paymentId: known };
+    if (Date.now() >= deadline) return { state: 'waiting', paymentId: known };
+    await new Promise((resolve) => setTimeout(resolve, OTHER_POLL_MS));
+  }
 }
 
 /** A refusal as the attempt row keeps it. */

@@ -48,7 +48,9 @@ export type SettledOrder = {
 export async function settleOrder(deps: SettlementDeps, orderId: string): Promise<SettledOrder | null> {
   const now = deps.now();
   const settled = await deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    // `no key update`: settlements of the order wait for each other, while webhooks naming it
+    // (a foreign key to the order) are still stored meanwhile.
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('no key update');
     if (!order) return null;
     const ledger = await loadLedger(tx, orderId);
     const owed = await tx.select({ pspReference: paymentReversals.pspReference, reason: paymentReversals.reason }).from(paymentReversals).where(eq(paymentReversals.orderId, orderId));

@@ -94,7 +94,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The client's address for the PSP, or null when the connection gave none. */
 function shopperIpOf(context: Route.ActionArgs['context']): string | null {
   const ip = clientIpOf(context);
-  return ip === 'unknown' ? null : ip;
+  if (ip === 'unknown') return null;
+  // A dual-stack socket reports IPv4 clients as IPv4-mapped IPv6 (`::ffff:1.2.3.4`): Adyen's risk checks read the IPv4.
+  return /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip)?.[1] ?? ip;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
