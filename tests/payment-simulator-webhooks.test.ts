@@ -40,6 +40,21 @@ async function stateOf(pspReference: string) {
 }
 
 describe('webhooks', () => {
+  it('carry the endpoint’s Basic credentials when the shop has them (ADYEN_WEBHOOK_*), as the Customer Area sends them', async () => {
+    const withAuth = await startSimulatorHarness({ webhookAuth: { username: 'adyen-webhooks', password: 'endpoint-password' } });
+    try {
+      const session = await withAuth.checkout.PaymentsApi.sessions(sessionRequest(withAuth, { reference: 'ORD-W-AUTH' }));
+      await postForm(`${session.url}/card`, cardForm({ holderName: 'APPROVED' }));
+      expect(await withAuth.simulator.deliverDue()).toBe(1);
+      expect(withAuth.authorizations).toEqual([`Basic ${Buffer.from('adyen-webhooks:endpoint-password').toString('base64')}`]);
+    } finally {
+      await withAuth.close();
+    }
+    await payHosted('APPROVED');
+    await harness.simulator.deliverDue();
+    expect(harness.authorizations.at(-1)).toBeNull();
+  });
+
   it('signs each item as the library validates it; a changed item no longer validates', async () => {
     await payHosted('APPROVED');
     expect(await harness.simulator.deliverDue()).toBe(1);

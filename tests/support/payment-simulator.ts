@@ -23,8 +23,11 @@ export type ReceiverMode = 'accept' | 'fail' | 'wrongBody';
 
 export type SimulatorHarness = Awaited<ReturnType<typeof startSimulatorHarness>>;
 
-/** `supportPassword`: the support page's (PAYMENT_SIMULATOR_SUPPORT_PASSWORD); none, local only. */
-export async function startSimulatorHarness(options: { start?: string; supportPassword?: string } = {}) {
+/**
+ * `supportPassword`: the support page's (PAYMENT_SIMULATOR_SUPPORT_PASSWORD); none, local only.
+ * `webhookAuth`: the Basic credentials the webhooks carry (ADYEN_WEBHOOK_*).
+ */
+export async function startSimulatorHarness(options: { start?: string; supportPassword?: string; webhookAuth?: { username: string; password: string } } = {}) {
   const database: Database = await createTestDatabase();
   const clock = manualClock(options.start ?? '2026-11-25T10:00:00Z');
   const received: ReceivedItem[] = [];
@@ -44,12 +47,14 @@ export async function startSimulatorHarness(options: { start?: string; supportPa
     apiKey: 'SIMULATOR-API-KEY-0123456789',
     merchantAccount: 'FanShopSimulator',
     clientKey: 'test_0123456789ABCDEF',
-    webhookAuth: null,
+    webhookAuth: options.webhookAuth ?? null,
     simulatorSupportPassword: options.supportPassword ?? null,
     hmacKey: '00112233445566778899AABBCCDDEEFF00112233445566778899AABBCCDDEEFF',
   };
 
+  const authorizations: (string | null)[] = [];
   app.post('/webhooks/adyen', express.json(), (req, res) => {
+    authorizations.push(req.get('Authorization') ?? null);
     const items = (req.body as { notificationItems?: { NotificationRequestItem: ReceivedItem }[] }).notificationItems ?? [];
     for (const { NotificationRequestItem: item } of items) {
       if (new adyen.hmacValidator().validateHMAC(item as never, config.hmacKey)) received.push(item);
@@ -83,6 +88,8 @@ export async function startSimulatorHarness(options: { start?: string; supportPa
     publicUrl,
     received,
     badSignatures,
+    /** Each delivery's Authorization header (null: none). */
+    authorizations,
     checkout: checkoutApi(config),
     get simulator(): PaymentSimulator {
       if (!simulator) throw new Error('simulator stopped');

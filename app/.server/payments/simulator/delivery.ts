@@ -24,8 +24,18 @@ const MAX_ERROR_LENGTH = 300;
 
 export type WebhookDelivery = { deliverDue(): Promise<number> };
 
-export function webhookDelivery(input: { db: ShopDb; clock: Clock; logger: Pick<Logger, 'info' | 'warn'>; webhookUrl: string }): WebhookDelivery {
+export function webhookDelivery(input: {
+  db: ShopDb;
+  clock: Clock;
+  logger: Pick<Logger, 'info' | 'warn'>;
+  webhookUrl: string;
+  /** The endpoint's Basic credentials, as Adyen's Customer Area would send them (ADYEN_WEBHOOK_*). */
+  basicAuth: Readonly<{ username: string; password: string }> | null;
+}): WebhookDelivery {
   const { db, clock, logger, webhookUrl } = input;
+  const authorization: Record<string, string> = input.basicAuth
+    ? { Authorization: `Basic ${Buffer.from(`${input.basicAuth.username}:${input.basicAuth.password}`).toString('base64')}` }
+    : {};
   const table = pspSimWebhooks;
 
   /** Takes the due items by pushing their next attempt past the lease, in one statement. */
@@ -50,7 +60,7 @@ export function webhookDelivery(input: { db: ShopDb; clock: Clock; logger: Pick<
     try {
       const response = await fetch(webhookUrl, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...authorization },
         body: JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] }),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         redirect: 'manual',

@@ -41,7 +41,7 @@ export function createPaymentSimulator(input: {
   deliveryIntervalMs?: number;
 }): PaymentSimulator {
   const context: SimulatorContext = { config: input.config, db: input.db, clock: input.clock, logger: input.logger, urls: simulatorUrls(input.publicUrl) };
-  const delivery = webhookDelivery({ db: input.db, clock: input.clock, logger: input.logger, webhookUrl: input.webhookUrl });
+  const delivery = webhookDelivery({ db: input.db, clock: input.clock, logger: input.logger, webhookUrl: input.webhookUrl, basicAuth: input.config.webhookAuth });
 
   let running: Promise<number> | null = null;
   let stopped = false;

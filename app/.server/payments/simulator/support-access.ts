@@ -31,26 +31,42 @@ function samePassword(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-export function supportAccessOf(request: { password: string | null; authorization: string | undefined; remoteAddress: string | undefined; proxied: boolean }): SupportAccess {
+/**
+ * Without a password the request must also be addressed to this machine by name (localhost, a
+ * loopback address) or to the shop's public host: a page elsewhere that points its own name at
+ * 127.0.0.1 (DNS rebinding) is then refused even though the browser connects locally.
+ */
+export function supportAccessOf(request: {
+  password: string | null;
+  authorization: string | undefined;
+  remoteAddress: string | undefined;
+  proxied: boolean;
+  host: string | undefined;
+  publicHost: string;
+}): SupportAccess {
   if (request.password !== null) {
     const given = basicAuthPassword(request.authorization);
     return given !== null && samePassword(given, request.password) ? 'allowed' : 'passwordRequired';
   }
-  return isLoopbackAddress(request.remoteAddress) && !request.proxied ? 'allowed' : 'localOnly';
+  const host = request.host ?? '';
+  const addressedHere = isLoopbackHost(host) || host.toLowerCase() === request.publicHost.toLowerCase();
+  return isLoopbackAddress(request.remoteAddress) && !request.proxied && addressedHere ? 'allowed' : 'localOnly';
 }
 
-export function supportAccessOfRequest(req: Request, password: string | null): SupportAccess {
+export function supportAccessOfRequest(req: Request, password: string | null, publicHost: string): SupportAccess {
   return supportAccessOf({
     password,
     authorization: req.get('Authorization'),
     remoteAddress: req.socket.remoteAddress,
     proxied: PROXY_HEADERS.some((name) => req.get(name) !== undefined),
+    host: req.get('Host'),
+    publicHost,
   });
 }
 
 /** localhost, 127.x.x.x or [::1], with any port. */
 function isLoopbackHost(host: string): boolean {
-  const name = host.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+  const name = host.toLowerCase().replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
   return name === 'localhost' || isLoopbackAddress(name);
 }
 

@@ -44,7 +44,7 @@ export function supportRoutes(context: SimulatorContext, options: { deliverSoon:
 
   /** The access rule (support-access.ts) before every support route. */
   const guard: RequestHandler = (req, res, next) => {
-    const access = supportAccessOfRequest(req, password);
+    const access = supportAccessOfRequest(req, password, new URL(context.urls.origin).host);
     if (access === 'allowed') return next();
     if (access === 'passwordRequired') res.set('WWW-Authenticate', 'Basic realm="Payment simulator support", charset="UTF-8"');
     sendRefusal(res, cookieLanguage(req), access === 'passwordRequired' ? { status: 401, key: 'passwordRequired' } : { status: 403, key: 'localOnly' });
