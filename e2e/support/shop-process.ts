@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -45,6 +45,8 @@ export type ShopProcess = {
   exitMessage: () => string | null;
   /** Sends SIGTERM (as an orchestrator would) and resolves with the exit code. */
   terminate: () => Promise<number | null>;
+  /** SIGKILL: the process dies at once, mid-request, as in a crash (its data directory is kept). */
+  kill: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -52,9 +54,10 @@ export type ShopProcess = {
  * The built shop (as `npm start` runs it, offline defaults) on a free port with a throwaway
  * data directory; `env` adds or overrides variables (a test's own shop on PostgreSQL).
  */
-export async function startShopProcess(name: string, env: Record<string, string> = {}): Promise<ShopProcess> {
+export async function startShopProcess(name: string, env: Record<string, string> = {}, options: { port?: number } = {}): Promise<ShopProcess> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `shop-e2e-${name}-`));
-  const port = await freePort();
+  // A given port: a shop started again where another one was (a restart after a crash).
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
   const server = spawn(process.execPath, ['start.js'], {
@@ -94,6 +97,13 @@ export async function startShopProcess(name: string, env: Record<string, string>
       const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
       server.kill('SIGTERM');
       return exited;
+    },
+    kill: async () => {
+      server.removeAllListeners('exit');
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      const killed = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGKILL');
+      await killed;
     },
     stop: async () => {
       server.removeAllListeners('exit');
