@@ -166,4 +166,46 @@ describe('Drop-in’s /payments', () => {
     expect(await stage.services.payments.readRedirectReturn({ redirectResult: 'forged', attemptId: null })).toEqual({ kind: 'invalid' });
     expect(await stage.services.payments.readRedirectReturn({ redirectResult: 'x'.repeat(5000), attemptId: null })).toEqual({ kind: 'invalid' });
   });
+
+  it('passes Drop-in’s risk data, the shopper’s IP and e-mail, the order’s billing address and the browser’s data to /payments', async () => {
+    const { fan, orderId } = await awaitingOrder('drop-in-risk');
+    const browserInfo = { userAgent: 'Mozilla/5.0', acceptHeader: 'text/html', language: 'it-IT', colorDepth: 24, screenHeight: 800, screenWidth: 1280, timeZoneOffset: -60, javaEnabled: false };
+    const asked = await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card(), { riskData: { clientData: 'eyJ2ZXJzaW9uIjoiMS4wLjAifQ==', extra: 'dropped' }, shopperIP: '203.0.113.7', browserInfo }));
+    expect(asked).toMatchObject({ ok: true, value: { outcome: 'authorised' } });
+    const sent = stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').at(-1);
+    expect(sent?.body).toMatchObject({
+      riskData: { clientData: 'eyJ2ZXJzaW9uIjoiMS4wLjAifQ==' },
+      shopperIP: '203.0.113.7',
+      shopperEmail: expect.stringContaining('drop-in-risk') as unknown,
+      browserInfo,
+      billingAddress: { country: 'IT', street: expect.any(String) as unknown, postalCode: expect.any(String) as unknown, city: expect.any(String) as unknown, stateOrProvince: expect.any(String) as unknown },
+    });
+    expect((sent?.body as { riskData: Record<string, unknown> }).riskData).not.toHaveProperty('extra');
+  });
+
+  it('two presses at once with two attempt keys: one payment at the PSP, the same answer to both', async () => {
+    const { fan, orderId } = await awaitingOrder('drop-in-race');
+    const before = stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').length;
+    const [one, two] = await Promise.all([stage.services.payments.dropIn.pay(fan.owner, request(orderId, card())), stage.services.payments.dropIn.pay(fan.owner, request(orderId, card()))]);
+    expect(one).toEqual({ ok: true, value: { orderId, outcome: 'authorised', action: null, refusal: null } });
+    expect(two).toEqual(one);
+    expect(stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').length - before).toBe(1);
+    expect(await database.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
+    expect(await membershipsOf(orderId)).toBe(1);
+  });
+
+  it('the same attempt key at once: one payment and one answer; with another body: a conflict, nothing paid again', async () => {
+    const { fan, orderId } = await awaitingOrder('drop-in-same-key');
+    const attempt = request(orderId, card());
+    const [one, two] = await Promise.all([stage.services.payments.dropIn.pay(fan.owner, attempt), stage.services.payments.dropIn.pay(fan.owner, attempt)]);
+    expect(one).toMatchObject({ ok: true, value: { outcome: 'authorised' } });
+    expect(two).toEqual(one);
+    const other = await awaitingOrder('drop-in-same-key-2');
+    const refused = request(other.orderId, card('DECLINED'));
+    expect(await stage.services.payments.dropIn.pay(other.fan.owner, refused)).toMatchObject({ ok: true, value: { outcome: 'refused' } });
+    expect(await stage.services.payments.dropIn.pay(other.fan.owner, { ...refused, paymentMethod: card('APPROVED') })).toEqual({ ok: false, reason: 'conflict', fields: {} });
+    expect(await statusOf(other.orderId)).toBe('awaiting_payment');
+    // The same body again replays the refusal (the first answer), even though a new press could pay.
+    expect(await stage.services.payments.dropIn.pay(other.fan.owner, refused)).toMatchObject({ ok: true, value: { outcome: 'refused' } });
+  });
 });

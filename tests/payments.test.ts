@@ -169,6 +169,25 @@ describe('the hosted page, without JavaScript', () => {
     expect(await stage.services.payments.startHosted(fan.owner, { orderId, method: 'scheme', language: 'en' })).toMatchObject({ ok: false, reason: 'not-payable' });
   });
 
+  it('a slow PSP holds no page: the waiting page at once, the result settled meanwhile, and asked of the PSP once however often the fan refreshes', async () => {
+    const { fan, orderId } = await awaitingOrder('slow-psp');
+    const back = await payer.submit(await hostedPage(fan, orderId), '/card', testCard('APPROVED'));
+    const sessionId = back.returnUrl!.searchParams.get('sessionId')!;
+    const asked = () => stage.pspRequests.filter((sent) => sent.method === 'GET' && sent.path === `/v72/sessions/${sessionId}`).length;
+    const release = stage.holdPsp();
+    try {
+      // The PSP answers nothing while held: the page answering at all proves it did not wait for it.
+      expect(await backAtShop(back)).toMatchObject({ kind: 'waiting', orderId });
+    } finally {
+      release();
+    }
+    // The next look finds the call it started done (or waits for it a moment): paid.
+    expect(await backAtShop(back)).toMatchObject({ kind: 'paid', orderId });
+    for (let refresh = 0; refresh < 3; refresh++) expect(await backAtShop(back)).toMatchObject({ kind: 'paid' });
+    expect(asked()).toBe(1);
+    expect(await membershipsOf(orderId)).toBe(1);
+  });
+
   it('a return without a known session is an error, never a 500', async () => {
     expect(await stage.services.payments.readReturn({ sessionId: 'CS-unknown', sessionResult: 'x' })).toEqual({ kind: 'unknown' });
     expect(await stage.services.payments.readReturn({ sessionId: 'x'.repeat(5000), sessionResult: null })).toEqual({ kind: 'unknown' });

@@ -34,8 +34,12 @@ export type PaymentsStage = {
   postWebhook(body: unknown, instance?: 'first' | 'second'): Promise<{ status: number; text: string }>;
   /** The second shop instance on the same database. */
   other: Services;
+  /** Every Checkout API request the shop made, oldest first (path below `/checkout`, e.g. `/v72/payments`). */
+  pspRequests: PspRequest[];
   close(): Promise<void>;
 };
+
+export type PspRequest = { method: string; path: string; body: unknown };
 
 /** Where the second instance's webhook endpoint is, on the stage's server. */
 const SECOND_INSTANCE_PATH = '/second-instance';
@@ -74,7 +78,10 @@ export async function startPaymentsStage(database: Database, clock: Clock): Prom
   let webhooksDown = false;
   let pspDown = false;
   let pspHeld: Promise<void> | null = null;
-  app.use(`${SIMULATOR_PATH}/checkout`, (_req, res, next) => {
+  // What the shop asked of the PSP's API, as sent (the body read here; the simulator's parser then skips it).
+  const pspRequests: PspRequest[] = [];
+  app.use(`${SIMULATOR_PATH}/checkout`, express.json({ limit: '64kb', type: () => true }), (req, res, next) => {
+    pspRequests.push({ method: req.method, path: req.path, body: req.body as unknown });
     if (pspDown) return void res.status(503).send('Service Unavailable');
     if (pspHeld) return void pspHeld.then(() => next());
     next();
@@ -110,6 +117,7 @@ export async function startPaymentsStage(database: Database, clock: Clock): Prom
       while (settling.size > 0) await Promise.allSettled([...settling]);
     },
     other,
+    pspRequests,
     async postWebhook(body, instance = 'first') {
       const response = await fetch(`${publicUrl}${instance === 'second' ? SECOND_INSTANCE_PATH : ''}${PAYMENT_WEBHOOK_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
       return { status: response.status, text: await response.text() };
