@@ -9,9 +9,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { billingStateOf } from '../../domain/billing';
 import type { Language } from '../../domain/catalogue-types';
 import { dropInPaymentMethodOf, dropInRiskDataOf } from '../../domain/drop-in-data';
-import type { DropInOutcome } from '../../domain/drop-in-reply';
-import { paymentProcessOf, paymentReturnPath, refusalOf } from '../../domain/payment-attempt';
-import { outcomeOfResultCode } from '../../domain/payment-outcome';
+import { paymentProcessOf, paymentReturnPath } from '../../domain/payment-attempt';
 import { failure, success, type Result } from '../../domain/result';
 import type { ShopDb } from '../db/client';
 import { orders, payments } from '../db/schema';
@@ -19,13 +17,12 @@ import { isRefusedRequest, type PspAddress, type PspPaymentAnswer } from '../pay
 import type { CartOwner } from './cart-contract';
 import { findOwner, isUuid } from './cart-items';
 import { lastAttempt, lockPayableOrder, openAttempt, type OrderRow, type PaymentRow } from './payment-attempts';
-import { recordEntry } from './payment-ledger';
+import { attemptOfAnswer, dropInAnswerOf, settleDropInAnswer, type DropInAnswer } from './drop-in-answers';
 import { resolveOnce, type ResolvedReturn } from './payment-returns';
-import { recordAttemptEnd, settleOrder, type SettlementDeps } from './payment-settlement';
+import { recordAttemptEnd, type SettlementDeps } from './payment-settlement';
 import type { PaymentReturn } from './payments';
 
-/** What the page's Drop-in is told (spec §3 "Payment response"): paid, refused with reason and code, or what to do next. */
-export type DropInAnswer = DropInOutcome;
+export type { DropInAnswer };
 
 export type DropInPayRequest = {
   orderId: string;
@@ -73,57 +70,6 @@ function billingAddressOf(order: OrderRow): PspAddress | null {
 
 export function createDropInPayments(settlement: SettlementDeps, { describeReturn }: { describeReturn: (paymentId: string) => Promise<PaymentReturn> }) {
   const { db, gateway, logger } = settlement;
-
-  /** Records what `/payments` or `/payments/details` answered for an attempt, settles, and words it for Drop-in. */
-  async function settleAnswer(attempt: PaymentRow, answer: PspPaymentAnswer): Promise<DropInAnswer> {
-    const none = { orderId: attempt.orderId, action: null, refusal: null };
-    const outcome = outcomeOfResultCode(answer.resultCode);
-    const now = settlement.now();
-    const refusal = refusalOf(answer.refusalReason, answer.refusalReasonCode);
-    if ((outcome === 'authorised' || outcome === 'refused' || outcome === 'cancelled') && answer.pspReference) {
-      const authorised = outcome === 'authorised';
-      await recordEntry(
-        db,
-        {
-          source: 'api',
-          eventCode: 'AUTHORISATION',
-          success: authorised,
-          pspReference: answer.pspReference,
-          originalReference: null,
-          merchantReference: attempt.reference,
-          amount: answer.amount,
-          merchantAccount: null,
-          reason: authorised ? null : (refusal?.reason ?? outcome),
-          reasonCode: authorised ? null : (refusal?.code ?? null),
-          item: { resultCode: answer.resultCode, pspReference: answer.pspReference, merchantReference: answer.merchantReference, amount: answer.amount },
-          orderId: attempt.orderId,
-        },
-        now,
-      );
-    } else if (outcome === 'error') {
-      await recordAttemptEnd(db, attempt.id, 'error', now);
-    } else if (outcome !== 'authorised') {
-      await recordAttemptEnd(db, attempt.id, 'pending', now);
-    }
-    const settled = await settleOrder(settlement, attempt.orderId);
-    switch (outcome) {
-      case 'authorised': {
-        const reason = answer.pspReference ? settled?.reversals.get(answer.pspReference) : undefined;
-        // Given back as a duplicate, the order is still paid (by the other payment): to the fan it is paid.
-        if (reason === 'order-closed') return { ...none, outcome: 'too-late' };
-        if (reason === 'mismatch') return { ...none, outcome: 'error' };
-        return { ...none, outcome: answer.pspReference ? 'authorised' : 'pending' };
-      }
-      case 'refused':
-      case 'cancelled':
-        return { ...none, outcome: 'refused', refusal };
-      case 'error':
-        return { ...none, outcome: 'error' };
-      default:
-        // An action to mount (3-D Secure, PayPal), or pending: the webhook will tell.
-        return { ...none, outcome: answer.action ? 'action' : 'pending', action: answer.action };
-    }
-  }
 
   /** Waits for the answer another request is getting for an attempt; null if that request failed or was cut off. */
   async function answerFor(attemptId: string): Promise<DropInAnswer | null> {
@@ -237,7 +183,7 @@ export function createDropInPayments(settlement: SettlementDeps, { describeRetur
         await recordAttemptEnd(db, attempt.id, 'error', settlement.now());
         return failure('unavailable');
       }
-      const replied = await settleAnswer(attempt, answer);
+      const replied = await settleDropInAnswer(settlement, attempt, answer);
       await db.update(payments).set({ answer: replied, updatedAt: settlement.now() }).where(eq(payments.id, attempt.id));
       return success(replied);
     },
@@ -260,8 +206,8 @@ export function createDropInPayments(settlement: SettlementDeps, { describeRetur
         { kind: 'redirect', value: asked.redirectResult ?? JSON.stringify({ details: asked, paymentData: paymentData ?? null }), paymentId: null },
         async () => {
           const answer = await gateway.details({ details: asked, paymentData });
-          const attempt = await attemptOfAnswer(answer);
-          if (attempt) reply.now = await settleAnswer(attempt, answer);
+          const attempt = await attemptOfAnswer(db, answer);
+          if (attempt) reply.now = await settleDropInAnswer(settlement, attempt, answer);
           return attempt?.id ?? null;
         },
         30_000,
@@ -278,41 +224,12 @@ export function createDropInPayments(settlement: SettlementDeps, { describeRetur
     resolveRedirect(redirectResult: string, attemptId: string | null): Promise<ResolvedReturn> {
       return resolveOnce(settlement, { kind: 'redirect', value: redirectResult, paymentId: attemptId }, async () => {
         const answer = await gateway.details({ details: { redirectResult } });
-        const attempt = await attemptOfAnswer(answer);
-        if (attempt) await settleAnswer(attempt, answer);
+        const attempt = await attemptOfAnswer(db, answer);
+        if (attempt) await settleDropInAnswer(settlement, attempt, answer);
         return attempt?.id ?? null;
       });
     },
   };
-
-  /** The attempt a PSP answer is about: by our reference, else by its PSP reference. */
-  async function attemptOfAnswer(answer: PspPaymentAnswer): Promise<PaymentRow | null> {
-    if (answer.merchantReference) {
-      const [byReference] = await db.select().from(payments).where(eq(payments.reference, answer.merchantReference)).limit(1);
-      if (byReference) return byReference;
-    }
-    if (!answer.pspReference) return null;
-    const [byPsp] = await db.select().from(payments).where(eq(payments.pspReference, answer.pspReference)).limit(1);
-    return byPsp ?? null;
-  }
-}
-
-/** A settled return, worded for Drop-in (a resent details call). */
-function dropInAnswerOf(found: PaymentReturn, orderId: string): DropInAnswer {
-  const none = { orderId, action: null, refusal: null };
-  switch (found.kind) {
-    case 'paid':
-    case 'paid-twice':
-      return { ...none, outcome: 'authorised' };
-    case 'refused':
-      return { ...none, outcome: 'refused', refusal: found.refusal };
-    case 'too-late':
-      return { ...none, outcome: 'too-late' };
-    case 'not-completed':
-      return { ...none, outcome: 'error' };
-    default:
-      return { ...none, outcome: 'pending' };
-  }
 }
 
 export type DropInPayments = ReturnType<typeof createDropInPayments>;
