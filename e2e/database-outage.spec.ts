@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { adminUrl, postgresTestUrl, TEST_DATABASE_PREFIX } from '../tests/support/postgres';
+import { eventually } from './support/eventually';
 import { startShopProcess, type ShopProcess } from './support/shop-process';
 import { expect, test } from './support/test';
 
@@ -11,15 +12,6 @@ async function asAdmin(sql: string): Promise<void> {
     await admin.query(sql);
   } finally {
     await admin.end();
-  }
-}
-
-/** Polls until `check` holds; the deadline only bounds a hang. */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

@@ -6,6 +6,7 @@ import { saveAddress } from './pages/cart';
 import { CHECKOUT_TEXTS, openCheckoutWithMembershipTerms, paidGiftInCart } from './pages/checkout';
 import { signUpFanWithProfile } from './pages/configure';
 import { HostedCheckout } from './pages/payment';
+import { eventually } from './support/eventually';
 import { freePort, startShopProcess, type ShopProcess } from './support/shop-process';
 import { expect, test } from './support/test';
 
@@ -16,15 +17,6 @@ async function query<T>(url: string, sql: string, values: unknown[] = []): Promi
     return (await client.query(sql, values)).rows as T[];
   } finally {
     await client.end();
-  }
-}
-
-/** Polls until `check` holds; the deadline only bounds a hang. */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
@@ -92,8 +84,9 @@ test.describe('killed between the authorisation and the return (a shop of its ow
       await eventually(
         async () => (await query<{ n: number }>(env.DATABASE_URL, "select count(*)::int as n from payment_events where source = 'webhook' and event_code = 'AUTHORISATION'"))[0]!.n === 1,
         'the queued webhook is delivered',
+        { deadlineMs: 60_000 },
       );
-      await eventually(async () => (await query<{ n: number }>(env.DATABASE_URL, 'select count(*)::int as n from payment_events where processed_at is null'))[0]!.n === 0, 'the webhook is settled');
+      await eventually(async () => (await query<{ n: number }>(env.DATABASE_URL, 'select count(*)::int as n from payment_events where processed_at is null'))[0]!.n === 0, 'the webhook is settled', { deadlineMs: 60_000 });
       expect(await query(env.DATABASE_URL, 'select status from orders')).toEqual([{ status: 'fulfilled' }]);
       expect(await query(env.DATABASE_URL, 'select count(*)::int as n from memberships')).toEqual([{ n: 1 }]);
       expect(await query(env.DATABASE_URL, "select count(*)::int as n from mail_outbox where kind = 'order-confirmation'")).toEqual([{ n: 1 }]);
