@@ -3,9 +3,11 @@ import type { PaymentsService } from '../services/payments';
 import { startRepeatingJob, type RepeatingJob } from './repeating-job';
 
 /**
- * How often the shop settles what payments left open: webhook items a crash left unprocessed,
- * attempts whose outcome is still unknown (asked again with backoff, payments.reconcileDue), and
- * cancels that failed. Every instance may run it: each step is a guarded, idempotent update.
+ * How often the shop settles what payments left open: ledger events a crash or an outage left
+ * unsettled, reversals owed but not sent (never sent, failed, cut off), and attempts whose outcome
+ * is still unknown (asked again with backoff, payments.reconcileDue). Every instance may run it:
+ * settling is under the order's lock, a reversal is claimed with a lease and sent with its own
+ * Idempotency-Key.
  */
 export const PAYMENTS_JOB_INTERVAL_MS = 30_000;
 
