@@ -109,8 +109,8 @@ export function readPaymentsConfig(
   return {
     simulated: true,
     environment: 'test',
-    // The browser's Drop-in still loads Adyen's test fields, which cannot work with the
-    // simulator's key (nor offline): the page then offers the hosted page (docs/payments.md).
+    // Checkout mounts no Drop-in with the simulator (its key is not Adyen's, and offline Adyen's
+    // fields cannot load): pay goes to the simulator's hosted page. The CSP still names Adyen test.
     clientEnvironment: 'test',
     checkoutApiUrl: `${context.publicUrl}${SIMULATOR_PATH}/checkout`,
     apiKey: simulatorSecret(context.sessionSecret, 'api key'),
