@@ -31,6 +31,21 @@ test.describe('configure: bad input', () => {
     const large = await page.request.post(CARD, { multipart: cardForm({ name: 'scan.png', mimeType: 'image/png', buffer: tooLarge }) });
     expect(large.status()).toBe(400);
     expect(await large.text()).toContain('Unable to load a file greater than 4Mb');
+    // Nothing else is lost: what was typed comes back, with no false "required", and the good
+    // front is asked for again (a refused post keeps no file).
+    const largeBack = await page.request.post(CARD, {
+      multipart: {
+        ...cardForm({ name: 'front.png', mimeType: 'image/png', buffer: PNG_HEAD }),
+        customization: 'ZOE',
+        documentBack: { name: 'back.png', mimeType: 'image/png', buffer: tooLarge },
+      },
+    });
+    expect(largeBack.status()).toBe(400);
+    const refusedPage = await largeBack.text();
+    expect(refusedPage).toContain('Unable to load a file greater than 4Mb');
+    expect(refusedPage).toContain('This file was fine, but another one was not: choose it again.');
+    expect(refusedPage).toMatch(/name="customization"[^>]*value="ZOE"|value="ZOE"[^>]*name="customization"/);
+    expect(refusedPage).not.toContain('This field is required.');
 
     // A Windows program renamed .pdf and declared a PDF: the bytes decide.
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(510)]);

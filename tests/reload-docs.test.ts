@@ -168,6 +168,14 @@ describe('the page (/reload-docs)', () => {
     expect(noFront).toMatchObject({ status: 400, data: { result: { error: { documentType: ['forms:fields.required'], documentFront: ['forms:fields.required'] } } } });
     const tooLarge = await send({ documentType: 'PASSPORT', documentFront: png('big.png', DOCUMENT_MAX_BYTES + 1) });
     expect(tooLarge).toMatchObject({ status: 400, data: { result: { error: { documentFront: ['configureParts:errors.documents.tooLarge'] } } } });
+    // Nothing else is lost (issue 30 item 5): the type stays chosen, with no false "required",
+    // and the good front, not kept from a refused post, is asked for again.
+    const largeBack = await send({ documentType: 'PASSPORT', documentFront: png('front.png'), documentBack: png('big.png', DOCUMENT_MAX_BYTES + 1) });
+    expect(largeBack).toMatchObject({ status: 400, data: { result: { initialValue: { documentType: 'PASSPORT' } } } });
+    expect((largeBack.data as { result: { error: unknown } }).result.error).toEqual({
+      documentFront: ['configureParts:errors.documents.chooseAgain'],
+      documentBack: ['configureParts:errors.documents.tooLarge'],
+    });
     expect(await documentRowsOf(database, itemId)).toEqual(before);
 
     const saved = await send({ documentType: 'PASSPORT', documentFront: png('exactly-4mb.png', DOCUMENT_MAX_BYTES) });

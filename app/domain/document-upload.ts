@@ -14,8 +14,12 @@ export const DOCUMENT_MAX_BYTES = 4_194_304;
 export const DOCUMENT_FILE_TYPES = ['jpeg', 'png', 'pdf', 'msword'] as const;
 export type DocumentFileType = (typeof DOCUMENT_FILE_TYPES)[number];
 
-/** What is wrong with one uploaded file; `required` is the caller's (the form knows what it needs). */
-export type DocumentFileProblem = 'tooLarge' | 'type';
+/**
+ * What is wrong with one uploaded file; `required` is the caller's (the form knows what it needs).
+ * `chooseAgain`: the file was fine, but another one in the same post was refused and a refused
+ * post keeps no file (a browser cannot refill a file input): the fan chooses it again.
+ */
+export type DocumentFileProblem = 'tooLarge' | 'type' | 'chooseAgain';
 
 export const DOCUMENT_MEDIA_TYPES: Readonly<Record<DocumentFileType, string>> = {
   jpeg: 'image/jpeg',

@@ -25,7 +25,12 @@ const P = <Key extends string>(key: Key) => `configureParts:errors.${key}` as co
 const PERSON_NAME = { required: M.required, invalid: M.invalidName, tooLong: M.tooLong } as const;
 const FROM_LOOKUP = { required: M.required, notInList: M.selectFromList } as const;
 const CHOICE = { required: M.required, invalid: M.selectFromList } as const;
-const DOCUMENT_FILE = { required: M.required, tooLarge: P('documents.tooLarge'), type: P('documents.type') } as const;
+const DOCUMENT_FILE = {
+  required: M.required,
+  tooLarge: P('documents.tooLarge'),
+  type: P('documents.type'),
+  chooseAgain: P('documents.chooseAgain'),
+} as const;
 
 /**
  * The holder's own wording ("the holder's last name"), not the profile's ("your last name"):

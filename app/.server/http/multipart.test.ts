@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DOCUMENT_MAX_BYTES } from '../../domain/document-upload';
 import { DOCUMENT_FILE_FIELD_ORDER } from '../../forms/document-files';
 import { FORM_BODY_LIMIT } from './form-data';
-import { readMultipartForm } from './multipart';
+import { OVERSIZE_READ_LIMIT, readMultipartForm } from './multipart';
 
 // Real file headers: what file-type recognises, and what an honest scan or .doc starts with.
 const PNG_1X1 = Buffer.from(
@@ -61,7 +61,7 @@ describe('readMultipartForm: size', () => {
     expect(result.value.form.get('firstName')).toBe('Zoë');
   });
 
-  it('refuses a file of 4,194,305 bytes with tooLarge and keeps no file at all', async () => {
+  it('refuses a file of 4,194,305 bytes with tooLarge, keeps every text field and asks for the good file again', async () => {
     const form = configureForm({
       [FRONT]: new File([fileOf(PNG_1X1, PNG_1X1.length)], 'front.png'),
       [BACK]: new File([fileOf(PDF_HEADER, DOCUMENT_MAX_BYTES + 1)], 'back.pdf'),
@@ -69,19 +69,37 @@ describe('readMultipartForm: size', () => {
     const result = await readMultipartForm(post(form), DOCUMENT_FILE_FIELD_ORDER);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.fields).toEqual({ [BACK]: 'tooLarge' });
-    // Not even the front that was fine: the caller has nothing to store.
+    // The front was fine, but a refused post keeps no file: the fan is told to choose it again.
+    expect(result.fields).toEqual({ [FRONT]: 'chooseAgain', [BACK]: 'tooLarge' });
     expect('value' in result).toBe(false);
+    expect(Object.fromEntries(result.form)).toEqual({ documentType: 'PASSPORT', firstName: 'Zoë' });
+    expect(result.interrupted).toBeUndefined();
+  });
+
+  it('reads on after an oversized front: the fields sent after it are kept too', async () => {
+    const form = new FormData();
+    form.set(FRONT, new File([fileOf(JPEG_HEADER, DOCUMENT_MAX_BYTES + 1)], 'front.jpg'));
+    form.set('documentType', 'PASSPORT');
+    form.set('firstName', 'Zoë');
+    const result = await readMultipartForm(post(form), DOCUMENT_FILE_FIELD_ORDER);
+    if (result.ok) throw new Error('accepted');
+    expect(result.fields).toEqual({ [FRONT]: 'tooLarge' });
+    expect(Object.fromEntries(result.form)).toEqual({ documentType: 'PASSPORT', firstName: 'Zoë' });
+  });
+
+  it('gives up on the post past the read limit: the file is tooLarge, the good one lost, the text not judged', async () => {
+    const form = configureForm({
+      [FRONT]: new File([fileOf(PNG_1X1, PNG_1X1.length)], 'front.png'),
+      [BACK]: new File([fileOf(PDF_HEADER, OVERSIZE_READ_LIMIT + 1)], 'back.pdf'),
+    });
+    const result = await readMultipartForm(post(form), DOCUMENT_FILE_FIELD_ORDER);
+    if (result.ok) throw new Error('accepted');
+    expect(result.fields).toEqual({ [FRONT]: 'chooseAgain', [BACK]: 'tooLarge' });
+    expect(result.interrupted).toBe(true);
     expect([...result.form]).toEqual([]);
   });
 
-  it('names the front when the front is too large (the first file not received)', async () => {
-    const form = configureForm({ [FRONT]: new File([fileOf(JPEG_HEADER, DOCUMENT_MAX_BYTES + 1)], 'front.jpg') });
-    const result = await readMultipartForm(post(form), DOCUMENT_FILE_FIELD_ORDER);
-    expect(result.ok ? null : result.fields).toEqual({ [FRONT]: 'tooLarge' });
-  });
-
-  it('stops reading at the cap: an endless file is not read much past 4 MB', async () => {
+  it('stops reading at the read limit: an endless file is not read much past it', async () => {
     const boundary = 'cap-test-boundary';
     const encoder = new TextEncoder();
     const head = encoder.encode(
@@ -106,8 +124,8 @@ describe('readMultipartForm: size', () => {
     } as RequestInit);
     const result = await readMultipartForm(request, DOCUMENT_FILE_FIELD_ORDER);
     expect(result.ok ? null : result.fields).toEqual({ [FRONT]: 'tooLarge' });
-    expect(counter.pulled).toBeGreaterThan(DOCUMENT_MAX_BYTES);
-    expect(counter.pulled).toBeLessThan(DOCUMENT_MAX_BYTES + 1024 * 1024);
+    expect(counter.pulled).toBeGreaterThan(OVERSIZE_READ_LIMIT);
+    expect(counter.pulled).toBeLessThan(OVERSIZE_READ_LIMIT + 1024 * 1024);
   });
 });
 
@@ -125,7 +143,7 @@ describe('readMultipartForm: type by magic bytes', () => {
     expect(result.value.files[FRONT]).toBeUndefined();
   });
 
-  it('refuses an .exe renamed .pdf with type, keeping the text fields and no file', async () => {
+  it('refuses an .exe renamed .pdf with type, keeping the text fields and asking for the good file again', async () => {
     const form = configureForm({
       [FRONT]: new File([fileOf(EXE_HEADER, 4096)], 'passport.pdf', { type: 'application/pdf' }),
       [BACK]: new File([PNG_1X1], 'back.png', { type: 'image/png' }),
@@ -133,7 +151,7 @@ describe('readMultipartForm: type by magic bytes', () => {
     const result = await readMultipartForm(post(form), DOCUMENT_FILE_FIELD_ORDER);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.fields).toEqual({ [FRONT]: 'type' });
+    expect(result.fields).toEqual({ [FRONT]: 'type', [BACK]: 'chooseAgain' });
     expect(result.form.get('documentType')).toBe('PASSPORT');
     expect(result.form.has(FRONT)).toBe(false);
   });

@@ -37,18 +37,31 @@ export type MultipartForm<FileField extends string> = Readonly<{
 }>;
 
 /**
- * A refused file: `tooLarge` or `type` per file field, and no file kept at all. `form` holds the
- * text fields when the whole body was read (a `type` refusal); after `tooLarge` it is empty,
- * since reading stopped at the cap and the parser keeps nothing of an interrupted body.
+ * A refused file: `tooLarge` or `type` per file field, `chooseAgain` for a file that was fine
+ * (no file is kept from a refused post), and the text fields in `form` — unless a file went over
+ * OVERSIZE_READ_LIMIT: reading stopped there, and the parser keeps nothing of an interrupted body.
  */
 export type MultipartRefusal<FileField extends string> = Failure<'invalid', FileField> &
-  Readonly<{ fields: FileProblems<FileField>; form: FormData }>;
+  Readonly<{
+    fields: FileProblems<FileField>;
+    form: FormData;
+    /** Reading stopped at OVERSIZE_READ_LIMIT: `form` is empty, so the text fields are not judged. */
+    interrupted?: true;
+  }>;
 
 type FileProblems<FileField extends string> = Partial<Record<FileField, DocumentFileProblem>>;
 
 export type MultipartResult<FileField extends string> =
   | { ok: true; value: MultipartForm<FileField> }
   | MultipartRefusal<FileField>;
+
+/**
+ * How much of one file is read before giving up on the post. A file over DOCUMENT_MAX_BYTES up to
+ * this is read through and dropped, so the fan gets the 4 MB message with everything else they
+ * typed (a phone's photo is often 5–12 MB); only beyond it is the rest of the post lost. Each
+ * part is held in memory while read, so this also bounds a post's memory (issue 30 item 5).
+ */
+export const OVERSIZE_READ_LIMIT = 3 * DOCUMENT_MAX_BYTES;
 
 /** Far more than any form of ours has; bounds the work a body of empty parts can cause. */
 const MAX_PARTS = 256;
@@ -60,14 +73,15 @@ class DuplicateFileError extends Error {
 
 /**
  * Reads a `multipart/form-data` post with document files (@remix-run/form-data-parser, streaming).
- * Each file is cut off while streaming at DOCUMENT_MAX_BYTES: the byte after the cap stops
- * reading (`tooLarge`; the rest of the body is discarded by `discardUnreadBody`, as for forms over
- * their cap). A file's type is decided by its first bytes (`type` otherwise). Text fields are
- * held to FORM_BODY_LIMIT in all, like every other form (413 beyond it).
+ * A file over DOCUMENT_MAX_BYTES is `tooLarge`: up to OVERSIZE_READ_LIMIT it is read and dropped
+ * and the rest of the post still read; the byte after that limit stops reading (the rest of the
+ * body is discarded by `discardUnreadBody`, as for forms over their cap). A file's type is decided
+ * by its first bytes (`type` otherwise). Text fields are held to FORM_BODY_LIMIT in all, like
+ * every other form (413 beyond it).
  *
  * `fileFields` are the file inputs in the order the form sends them: the parser does not say
- * which part went over the cap, so it is taken to be the first of them not received yet (a part
- * is only seen once complete). Beyond them, or for a text part, the answer is 413.
+ * which part went over the read limit, so it is taken to be the first of them not received yet (a
+ * part is only seen once complete). Beyond them, or for a text part, the answer is 413.
  * Answers (thrown) 400 for a body that is not multipart/form-data, or is malformed, or has more
  * files than `fileFields`.
  */
@@ -90,6 +104,10 @@ export async function readMultipartForm<FileField extends string>(
     // A file input left empty (browsers send `filename=""` and no bytes). An empty file is as good
     // as none, so it counts as not sent too: the caller's `required`.
     if (upload.size === 0) return null;
+    if (upload.size > DOCUMENT_MAX_BYTES) {
+      problems[field] = 'tooLarge';
+      return null;
+    }
     const bytes = new Uint8Array(await upload.arrayBuffer());
     const type = await documentFileType(bytes);
     if (type) files[field] = { bytes, type, mediaType: DOCUMENT_MEDIA_TYPES[type], fileName: clientFileName(upload.name) };
@@ -103,10 +121,10 @@ export async function readMultipartForm<FileField extends string>(
     form = await parseFormData(
       request,
       {
-        maxFileSize: DOCUMENT_MAX_BYTES,
+        maxFileSize: OVERSIZE_READ_LIMIT,
         maxFiles: fileFields.length,
         maxParts: MAX_PARTS,
-        maxTotalSize: FORM_BODY_LIMIT + fileFields.length * DOCUMENT_MAX_BYTES,
+        maxTotalSize: FORM_BODY_LIMIT + fileFields.length * OVERSIZE_READ_LIMIT,
       },
       keepDocument,
     );
@@ -114,14 +132,19 @@ export async function readMultipartForm<FileField extends string>(
     if (error instanceof MaxFileSizeExceededError) {
       const tooLarge = fileFields.find((field) => !received.has(field));
       if (tooLarge === undefined) throw data(null, { status: 413 });
-      return refusal({ [tooLarge]: 'tooLarge' } as FileProblems<FileField>, new FormData());
+      const lost = Object.fromEntries(Object.keys(files).map((field) => [field, 'chooseAgain']));
+      const fields = { ...lost, ...problems, [tooLarge]: 'tooLarge' } as FileProblems<FileField>;
+      return { ...refusal(fields, new FormData()), interrupted: true };
     }
     if (error instanceof MaxTotalSizeExceededError) throw data(null, { status: 413 });
     if (isMalformed(error)) throw data(null, { status: 400 });
     throw error;
   }
   if (textBytes(form) > FORM_BODY_LIMIT) throw data(null, { status: 413 });
-  if (Object.keys(problems).length > 0) return refusal(problems, form);
+  if (Object.keys(problems).length > 0) {
+    for (const field of Object.keys(files) as FileField[]) problems[field] = 'chooseAgain';
+    return refusal(problems, form);
+  }
   return success({ form, files });
 }
 

@@ -107,11 +107,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let formData: FormData;
   let documents: Partial<Record<DocumentFileField, UploadedDocument>> = {};
   let fileProblems: Partial<Record<DocumentFileField, string>> = {};
+  // A post cut short by a huge file holds no text fields: judging them would add false "required"s.
+  let textLost = false;
   if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
     const read = await readMultipartForm(request, DOCUMENT_FILE_FIELD_ORDER);
     formData = read.ok ? read.value.form : read.form;
     if (read.ok) documents = read.value.files;
-    else fileProblems = read.fields;
+    else {
+      fileProblems = read.fields;
+      textLost = read.interrupted === true;
+    }
   } else {
     formData = await readFormData(request);
   }
@@ -128,7 +133,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const fileErrors = fieldErrorsOf(fileProblems, configureProblemMessage);
   if (submission.status !== 'success' || Object.keys(fileErrors).length > 0) {
     const reply = submission.reply();
-    return refused({ ...reply, error: { ...reply.error, ...fileErrors } });
+    return refused({ ...reply, error: { ...(textLost ? {} : reply.error), ...fileErrors } });
   }
 
   const saved = await services.cart.configureItem({

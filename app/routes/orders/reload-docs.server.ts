@@ -43,7 +43,8 @@ export type ReloadDocsPost =
 /**
  * The post read while streaming (the 4 MB cap and magic bytes of configure's reader) and checked:
  * the type, each file's size and type, and the front, which a new document must have. Every
- * problem at once; after a file over the cap the rest of the body is lost (docs/decisions.md).
+ * problem at once, with the type kept; only after a file over OVERSIZE_READ_LIMIT is the rest of the
+ * body lost (docs/decisions.md).
  */
 export async function readReloadDocsPost(request: Request): Promise<ReloadDocsPost> {
   const read = await readMultipartForm(request, DOCUMENT_FILE_FIELD_ORDER);
@@ -54,7 +55,10 @@ export async function readReloadDocsPost(request: Request): Promise<ReloadDocsPo
   if (submission.status === 'success' && read.ok && Object.keys(problems).length === 0) {
     return { ok: true, documentType: submission.value.documentType, uploads: read.value.files };
   }
-  return { ok: false, result: refusedReply(submission.reply(), problems) };
+  const reply = submission.reply();
+  // A post cut short by a huge file holds no document type: no false "required" for it.
+  const textLost = !read.ok && read.interrupted === true;
+  return { ok: false, result: refusedReply(textLost ? { ...reply, error: {} } : reply, problems) };
 }
 
 /** Conform's reply with the files' (or the service's) problems added at their fields. */
