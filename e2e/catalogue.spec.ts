@@ -144,6 +144,10 @@ test.describe('product list', () => {
     const footer = (await page.getByRole('contentinfo').boundingBox())!;
     const bar = (await page.getByRole('navigation', { name: 'Cart and coupon' }).boundingBox())!;
     expect(footer.y + footer.height).toBeLessThanOrEqual(bar.y + 1);
+    // Nobody's cart holds anything here: no cart button, the coupon stays.
+    const floating = page.getByRole('navigation', { name: 'Cart and coupon' });
+    await expect(floating.getByRole('link', { name: 'Coupon' })).toBeVisible();
+    await expect(floating.getByRole('link', { name: /^Cart/ })).toHaveCount(0);
   });
 
   test('the catalogue page ships no JavaScript', async ({ page }) => {

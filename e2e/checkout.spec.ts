@@ -140,7 +140,7 @@ test('VAT invoicing: Italy needs the SDI code and PEC; another country clears th
   });
 });
 
-test('an order with something to pay (it): placed awaiting payment on the way to the PSP; listed, its receipt offers to pay; the cart is spent', async ({ page, auth }) => {
+test('an order with something to pay (it): placed awaiting payment on the way to the PSP; listed with a pay link, its receipt offers to pay; the cart is spent', async ({ page, auth }) => {
   test.setTimeout(120_000);
   const texts = CHECKOUT_TEXTS.it;
   await signUpFanWithProfile(page, auth, 'it');
@@ -161,6 +161,11 @@ test('an order with something to pay (it): placed awaiting payment on the way to
     await orders.openOrderList();
     await expect(orders.orderCards()).toHaveCount(1);
     await expect(orders.orderCards().first()).toContainText(orders.texts.statuses.awaiting_payment);
+    // The list offers to pay it too, naming the order.
+    await expect(orders.orderCards().first().getByRole('link', { name: /^Paga ora l'ordine \d{9}$/ })).toHaveAttribute(
+      'href',
+      /^\/payment\?orderId=[0-9a-f-]{36}$/,
+    );
     await orders.orderCards().first().getByRole('link').first().click();
     const number = await orders.orderNumber();
     expect(number).toMatch(/^\d{9}$/);

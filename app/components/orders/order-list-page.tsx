@@ -12,6 +12,10 @@ export type OrderListRow = {
   status: string;
   itemCount: string;
   total: string;
+  /** The order's payment page while it awaits payment, else null. */
+  payHref: string | null;
+  /** The pay link's name: "Pay now" and which order, since the list has one per unpaid order. */
+  payLabel: string;
 };
 
 /**
@@ -52,6 +56,13 @@ export function OrderListPage({ orders }: { orders: OrderListRow[] }) {
                   <dd>{order.total}</dd>
                 </div>
               </dl>
+              {order.payHref ? (
+                <p>
+                  <Link to={order.payHref} className="button button--primary" aria-label={order.payLabel}>
+                    {t('summary.payNow')}
+                  </Link>
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -66,15 +66,15 @@ describe('orderSummaryData', () => {
 });
 
 describe('orderListRows', () => {
-  it('words each order for the list, linking to its receipt, in the order given', () => {
+  it('words each order for the list, linking to its receipt (and its payment while it awaits one), in the order given', () => {
     const orders: OrderSummary[] = [
       { id: 'b', number: 100000002, status: 'awaiting_payment', placedAt: new Date('2026-12-02T23:30:00Z'), totalCents: 1000, itemCount: 1 },
       { id: 'a', number: 100000001, status: 'cancelled', placedAt: new Date('2026-12-01T09:00:00Z'), totalCents: 0, itemCount: 3 },
     ];
     expect(orderListRows(orders, 'it', tIn('it'))).toEqual([
       // 23:30 UTC on the 2nd is already the 3rd in Rome.
-      { id: 'b', href: '/account/orders/b', title: 'Ordine 100000002', placedOn: '03/12/2026', status: 'In attesa di pagamento', itemCount: '1', total: '10\u00a0€' },
-      { id: 'a', href: '/account/orders/a', title: 'Ordine 100000001', placedOn: '01/12/2026', status: 'Annullato', itemCount: '3', total: '0\u00a0€' },
+      { id: 'b', href: '/account/orders/b', title: 'Ordine 100000002', placedOn: '03/12/2026', status: 'In attesa di pagamento', itemCount: '1', total: '10\u00a0€', payHref: '/payment?orderId=b', payLabel: "Paga ora l'ordine 100000002" },
+      { id: 'a', href: '/account/orders/a', title: 'Ordine 100000001', placedOn: '01/12/2026', status: 'Annullato', itemCount: '3', total: '0\u00a0€', payHref: null, payLabel: "Paga ora l'ordine 100000001" },
     ]);
     expect(orderListRows(orders, 'en', tIn('en'))[1]).toMatchObject({ title: 'Order 100000001', status: 'Cancelled', total: '€0' });
   });

@@ -69,5 +69,8 @@ export function orderListRows(orders: readonly OrderSummary[], language: Languag
     status: statusInWords(order.status, t),
     itemCount: String(order.itemCount),
     total: formatPrice(order.totalCents, language),
+    // An order still waiting for its money is paid from the list too (issue 30), as from its receipt.
+    payHref: showsPayBy(order.status) ? payOrderPath(order.id) : null,
+    payLabel: t('orders:list.payNowLabel', { number: String(order.number) }),
   }));
 }
