@@ -166,6 +166,7 @@ test.describe('product detail', () => {
     await expect(sizes.getByRole('row', { name: /^XXXL/ })).toContainText('Sold out');
     await expect(sizes.getByRole('row', { name: /^M/ })).toContainText('Available');
     await expect(page.getByText('Name on the card: letters and digits only, up to 10 characters.')).toBeVisible();
+    await expect(page.getByText(/season runs from/)).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Buy Club Card' })).toHaveAttribute('href', '/products/jcard/configure/buy');
     // The card goes with its holder's documents: bought, never given.
     await expect(page.getByRole('link', { name: 'Gift Club Card' })).toHaveCount(0);
@@ -175,6 +176,8 @@ test.describe('product detail', () => {
   test('a country restriction names the countries and links to the alternative', async ({ page }) => {
     await page.goto('/products/stadium');
     await expect(page.getByText('Disponibile solo per: Italia, San Marino e Città del Vaticano.')).toBeVisible();
+    // When the membership runs (the club card, goods, has no season).
+    await expect(page.getByText('La stagione 2025/26 va dal 01/07/2025 al 30/06/2026.')).toBeVisible();
     await page.getByRole('link', { name: "Scopri l'alternativa: Black & White" }).click();
     await expect(page).toHaveURL(/\/products\/black-and-white$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Black & White');

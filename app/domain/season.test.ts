@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { hasSeasonStarted, isRenewalOfferDue, issuedStatusOf, nextSeason, renewalOfferDay, seasonStartDay } from './season';
+import { hasSeasonStarted, isRenewalOfferDue, issuedStatusOf, nextSeason, renewalOfferDay, seasonDays, seasonStartDay } from './season';
+
+describe('seasonDays', () => {
+  it('runs from 1 July of the first year to 30 June of the second', () => {
+    expect(seasonDays('2025/26')).toEqual({ first: '2025-07-01', last: '2026-06-30' });
+    expect(seasonDays('2099/00')).toEqual({ first: '2099-07-01', last: '2100-06-30' });
+  });
+
+  it('is null for what is not a season', () => {
+    for (const season of ['', '2025', '2025/27', '2025-26', '9999/00']) expect(seasonDays(season)).toBeNull();
+  });
+});
 
 describe('seasonStartDay', () => {
   it('is 1 July of the first year', () => {

@@ -25,6 +25,16 @@ export function seasonStartDay(season: string): CalendarDay | null {
 }
 
 /**
+ * The first and last day of `season` (1 July to 30 June), as the product page tells fans when
+ * what they buy runs; null for what is not a season.
+ */
+export function seasonDays(season: string): { first: CalendarDay; last: CalendarDay } | null {
+  const first = firstYearOf(season);
+  if (first === null || first >= 9999) return null;
+  return { first: `${String(first).padStart(4, '0')}-07-01`, last: `${String(first + 1).padStart(4, '0')}-06-30` };
+}
+
+/**
  * The day a membership of `season` with automatic renewal is offered its renewal: 1 June of the
  * season's second year, its last month, so the fan can confirm before the next one starts on
  * 1 July; null for what is not a season.

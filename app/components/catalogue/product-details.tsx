@@ -5,6 +5,8 @@ export type ProductDetailsData = {
   description: string;
   benefits: string[];
   virtual: boolean;
+  /** A membership's season and its first and last day, worded; null for what has none. */
+  season: { name: string; from: string; to: string } | null;
   minHolderAge: number | null;
   maxHolderAge: number | null;
   variants: ProductVariant[];
@@ -26,6 +28,7 @@ export function ProductDetails({ product }: { product: ProductDetailsData }) {
           ))}
         </ul>
       </section>
+      {product.season ? <p>{t('detail.season', { season: product.season.name, from: product.season.from, to: product.season.to })}</p> : null}
       <p>{product.virtual ? t('detail.virtual') : t('detail.shipped')}</p>
       {minHolderAge !== null && maxHolderAge !== null ? (
         <p>{t('detail.holderAgeRange', { min: minHolderAge, max: maxHolderAge })}</p>

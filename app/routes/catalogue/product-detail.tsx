@@ -8,6 +8,8 @@ import { PurchaseActions } from '../../components/catalogue/purchase-actions';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { shopContext } from '../../context';
 import { countryRestriction, purchaseActions } from '../../domain/availability';
+import { productKindOf } from '../../domain/cart-rules';
+import { seasonDays } from '../../domain/season';
 import { countryList, formatShopDate, lastDayBefore } from '../../domain/display-format';
 import { displayPrice } from '../../domain/promo';
 import { seasonalTheme } from '../../domain/seasonal-theme';
@@ -29,6 +31,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const price = displayPrice(product, clock.now());
   const restriction = countryRestriction(product);
   const actions = purchaseActions(product);
+  const days = productKindOf(product.tags) === 'membership' ? seasonDays(product.membershipCode.season) : null;
+  // Midday UTC of a calendar day is that same day in Rome.
+  const dayText = (day: string) => formatShopDate(new Date(`${day}T12:00:00Z`), language);
   return {
     language,
     theme: seasonalTheme(clock.now(), config.christmas),
@@ -40,6 +45,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       description: product.cms.description[language],
       benefits: product.cms.benefits[language],
       virtual: product.virtual,
+      // When a membership runs (issue 30): its season, first and last day.
+      season: days && { name: product.membershipCode.season, from: dayText(days.first), to: dayText(days.last) },
       minHolderAge: product.minHolderAge,
       maxHolderAge: product.maxHolderAge,
       variants: product.sizeType === 'upper_body' ? product.variants : [],
