@@ -17,8 +17,8 @@ import { expectPurchaseStep, PURCHASE_STEPS_TEXTS } from './pages/purchase-steps
  * SCONTO10 takes 10% of the items: 174 − 17.40 + 10 = 166.60; without Kids, 159 − 15.90 + 10 = 153.10.
  */
 const FIGURES = {
-  it: { subtotal: '174 €', shippingNone: '0 €', shippingTwo: '10 €', total: '184 €', discounted: '166,6 €', afterRemoval: '153,1 €' },
-  en: { subtotal: '€174', shippingNone: '€0', shippingTwo: '€10', total: '€184', discounted: '€166.6', afterRemoval: '€153.1' },
+  it: { subtotal: '174 €', shippingNone: '0 €', shippingTwo: '10 €', total: '184 €', discounted: '166,60 €', afterRemoval: '153,10 €' },
+  en: { subtotal: '€174', shippingNone: '€0', shippingTwo: '€10', total: '€184', discounted: '€166.60', afterRemoval: '€153.10' },
 } as const;
 
 for (const language of ['it', 'en'] as const) {

@@ -88,7 +88,7 @@ test.describe('product list', () => {
     // The seed's Christmas offer (Black & White) ends on 28/12/2026; after it the hero features J1897.
     const onOffer = (await page.getByRole('article', { name: 'Black & White' }).getByText('Offer', { exact: true }).count()) > 0;
     const cta = hero.getByRole('link', { name: onOffer ? 'Discover the offer' : 'Discover J1897' });
-    if (onOffer) await expect(hero).toContainText(/Christmas offer\s*Black & White at €49\.9 instead of €59\.9, until 28\/12\./);
+    if (onOffer) await expect(hero).toContainText(/Christmas offer\s*Black & White at €49\.90 instead of €59\.90, until 28\/12\./);
     await expect(cta).toHaveClass(/button--accent/);
     await cta.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(onOffer ? 'Black & White' : 'J1897');

@@ -141,7 +141,7 @@ test.describe('with a support password (a shop of its own)', () => {
       await expectWebhook(page, /^CANCELLATION: delivered/);
       // The payment's own AUTHORISATION went out long ago; the test one still waits.
       await expect(page.getByText(/^AUTHORISATION: delivered/)).toHaveCount(1);
-      await expect(page.getByText('AUTHORISATION: held, attempts 0')).toBeVisible();
+      await expect(page.getByText('AUTHORISATION: held (attempts so far: 0;')).toBeVisible();
       await page.getByRole('button', { name: new RegExp(`^${TEXTS.sendNow} AUTHORISATION ${pspReference}$`) }).click();
       await expect(page.getByRole('status')).toContainText('being sent to the shop now');
       await expect(async () => {

@@ -36,7 +36,7 @@ describe('the hosted page', () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('<html lang="en">');
-    expect(html).toContain('<h1>Pay €49.9</h1>');
+    expect(html).toContain('<h1>Pay €49.90</h1>');
     expect(html).toContain('ORD-5005-1');
     for (const autocomplete of ['cc-number', 'cc-exp-month', 'cc-exp-year', 'cc-csc', 'cc-name']) expect(html).toContain(`autocomplete="${autocomplete}"`);
     expect(html).toContain('<label class="form-field__label" for="card-number">Card number</label>');
@@ -51,7 +51,7 @@ describe('the hosted page', () => {
     const html = await (await getPage(session.url ?? '')).text();
     expect(html).toContain('<html lang="it">');
     expect(html).toContain('Numero della carta');
-    expect(html).toMatch(/<h1>Paga 49,9\s€<\/h1>/);
+    expect(html).toMatch(/<h1>Paga 49,90\s€<\/h1>/);
   });
 
   it('authorises APPROVED: 303 to returnUrl (its own query kept) with sessionId and sessionResult, and the session is completed', async () => {

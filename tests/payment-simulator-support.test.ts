@@ -142,7 +142,7 @@ describe('test webhooks from the support page', () => {
     });
     expect(item).not.toHaveProperty('originalReference');
     const list = await (await getPage(harness.url('/_psp/payments'), { Cookie: 'jc_prf_lng=en' })).text();
-    expect(list).toContain('REPORT_AVAILABLE: delivered');
+    expect(list).toContain('REPORT_AVAILABLE: delivered (1 attempt)');
   });
 
   it('answers a bad amount with 400, the translated message, and an error summary that names and links the field and takes focus', async () => {
@@ -200,7 +200,7 @@ describe('webhooks in any order', () => {
     expect((await webhookOf('AUTHORISATION', payment.pspReference)).nextAttemptAt).toEqual(HELD_UNTIL);
     const page = await (await getPage(back.toString(), { Cookie: 'jc_prf_lng=en' })).text();
     expect(page).toContain('The webhook is held');
-    expect(page).toContain('AUTHORISATION: held, attempts 0');
+    expect(page).toContain('AUTHORISATION: held (attempts so far: 0;');
     expect(page).toContain(`Send now<span class="visually-hidden"> AUTHORISATION ${payment.pspReference}</span>`);
 
     harness.clock.advance(48 * 60 * 60 * 1000);

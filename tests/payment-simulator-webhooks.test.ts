@@ -167,7 +167,7 @@ describe('the support page', () => {
     expect(html).toContain('<th scope="col">PSP reference</th>');
     expect(html).toContain('Visa •••• 1111');
     expect(html).toContain('Refused: Refused (code 2)');
-    expect(html).toContain('AUTHORISATION: waiting, attempts 1');
+    expect(html).toContain('AUTHORISATION: waiting (attempts so far: 1)');
     expect(html).toContain('last error: HTTP 500: database unavailable');
     expect(html.indexOf('ORD-W-DECLINED')).toBeLessThan(html.indexOf('ORD-W-APPROVED'));
     // Without the cookie, the shop's default language.

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authContext } from '../app/.server/auth/context';
 import type { Database } from '../app/.server/db/client';
 import { mailOutbox, orderItemDocuments, orderItems } from '../app/.server/db/schema';
-import { createReloadDocsLinks } from '../app/.server/services/reload-docs-link';
+import { createReloadDocsLinks, expiryOf } from '../app/.server/services/reload-docs-link';
 import { DOCUMENT_MAX_BYTES } from '../app/domain/document-upload';
-import { reloadDocsPath } from '../app/domain/reload-docs';
+import { reloadDocsPath, reloadDocsTargetOf } from '../app/domain/reload-docs';
 import { shopContext } from '../app/context';
 import * as devReloadDocs from '../app/routes/dev/reload-docs';
 import * as reloadDocsRoute from '../app/routes/orders/reload-docs';
@@ -54,7 +54,12 @@ async function signedInFan(subject: string): Promise<TestFan & { cookie: string 
 }
 
 const buyCard = (fan: TestFan, paid = true) => cardOrdered(database, services(), fan, { clock, links: links(), paid });
-const targetOf = (itemId: string) => ({ orderItemId: itemId, hash: links().hashOf(itemId) });
+/** The link the shop would mail now for the item's stored documents. */
+const targetOf = async (itemId: string) => {
+  const front = (await documentRowsOf(database, itemId)).find((row) => row.side === 'FRONT');
+  return links().linkOf(itemId, front?.id ?? null, clock.now());
+};
+const expNow = () => String(expiryOf(clock.now()));
 const passport = { documentFront: scan('passport-front.png', 'NEWFRONT'), documentBack: scan('passport-back.png', 'NEWBACK') };
 const mailsFor = (itemId: string) => database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, `reload-docs:${itemId}%`));
 
@@ -65,9 +70,9 @@ describe('the card’s owner, through the link', () => {
     const [oldFront] = await documentRowsOf(database, itemId);
     expect(await uploads.store.get(oldFront!.storageId)).not.toBeNull();
 
-    expect(await reloadDocs().open(fan.owner, targetOf(itemId))).toMatchObject({ documentType: 'IDENTITY', productName: { en: 'Club Card' } });
+    expect(await reloadDocs().open(fan.owner, await targetOf(itemId))).toMatchObject({ documentType: 'IDENTITY', productName: { en: 'Club Card' } });
     expect(oldFront).toMatchObject({ side: 'FRONT', fileName: 'front.png' });
-    expect(await reloadDocs().replace({ owner: fan.owner, target: targetOf(itemId), documentType: 'PASSPORT', uploads: passport })).toEqual({ ok: true, value: null });
+    expect(await reloadDocs().replace({ owner: fan.owner, target: await targetOf(itemId), documentType: 'PASSPORT', uploads: passport })).toEqual({ ok: true, value: null });
 
     const rows = await documentRowsOf(database, itemId);
     expect(rows.map((row) => [row.side, row.fileName, row.fileType])).toEqual([
@@ -87,7 +92,7 @@ describe('the card’s owner, through the link', () => {
     const { itemId } = await buyCard(fan);
     const before = await documentRowsOf(database, itemId);
     const filesBefore = await uploads.files();
-    const refused = await reloadDocs().replace({ owner: fan.owner, target: targetOf(itemId), documentType: 'LICENCE', uploads: { documentBack: passport.documentBack } });
+    const refused = await reloadDocs().replace({ owner: fan.owner, target: await targetOf(itemId), documentType: 'LICENCE', uploads: { documentBack: passport.documentBack } });
     expect(refused).toEqual({ ok: false, reason: 'invalid', fields: { documentType: 'invalid', documentFront: 'required' } });
     expect(await documentRowsOf(database, itemId)).toEqual(before);
     expect(await uploads.files()).toEqual(filesBefore);
@@ -108,15 +113,15 @@ describe('a link that does not authorise the fan', () => {
 
     // The right hash with another last character that still decodes (A and E differ in its data
     // bits); always 'A' was the right hash itself one time in 16.
-    const right = targetOf(itemId).hash;
+    const right = (await targetOf(itemId)).hash;
     const altered = `${right.slice(0, -1)}${right.endsWith('A') ? 'E' : 'A'}`;
     const cases = [
-      { who: owner, target: { orderItemId: itemId, hash: links().hashOf(unpaid.itemId) } },
-      { who: owner, target: { orderItemId: itemId, hash: altered } },
-      { who: stranger, target: targetOf(itemId) },
-      { who: (await signedInFan('reload-unpaid')), target: targetOf(unpaid.itemId) },
-      { who: membershipFan, target: targetOf(membershipItem) },
-      { who: owner, target: targetOf('not-a-uuid') },
+      { who: owner, target: { ...(await targetOf(itemId)), hash: (await targetOf(unpaid.itemId)).hash } },
+      { who: owner, target: { ...(await targetOf(itemId)), hash: altered } },
+      { who: stranger, target: await targetOf(itemId) },
+      { who: (await signedInFan('reload-unpaid')), target: await targetOf(unpaid.itemId) },
+      { who: membershipFan, target: await targetOf(membershipItem) },
+      { who: owner, target: { ...(await targetOf(itemId)), orderItemId: 'not-a-uuid' } },
     ];
     const before = await documentRowsOf(database, itemId);
     const filesBefore = await uploads.files();
@@ -126,6 +131,56 @@ describe('a link that does not authorise the fan', () => {
     }
     expect(await documentRowsOf(database, itemId)).toEqual(before);
     expect(await uploads.files()).toEqual(filesBefore);
+  });
+});
+
+describe('a link past its day, or used (issue 30)', () => {
+  it('works on its 14th day, is expired after it: the page says so (410), nothing is replaced', async () => {
+    const fan = await signedInFan('reload-expired');
+    const { itemId } = await buyCard(fan);
+    const target = await targetOf(itemId);
+    const before = await documentRowsOf(database, itemId);
+    try {
+      clock.set('2026-12-15T23:59:59Z');
+      expect(await reloadDocs().open(fan.owner, target)).toMatchObject({ productName: { en: 'Club Card' } });
+      clock.set('2026-12-16T00:00:00Z');
+      expect(await reloadDocs().open(fan.owner, target)).toBe('expired');
+      expect(await reloadDocs().replace({ owner: fan.owner, target, documentType: 'PASSPORT', uploads: passport })).toEqual({ ok: false, reason: 'expired', fields: {} });
+      // Two weeks on, the fan signs in again (sessions expire too).
+      const { cookie } = await signedInCookie(context, 'reload-expired', { firstName: 'Mario', lastName: 'Rossi' });
+      const page = await runSecured(context, reloadDocsRoute.loader as never, reloadDocsPath(target), { cookie });
+      expect(page).toMatchObject({ status: 410, data: { gone: 'expired', item: null } });
+      // Someone else holding the expired link learns nothing: the same 404 as any wrong link.
+      const stranger = await signedInFan('reload-expired-stranger');
+      expect((await runSecured(context, reloadDocsRoute.loader as never, reloadDocsPath(target), { cookie: stranger.cookie })).status).toBe(404);
+      expect(await documentRowsOf(database, itemId)).toEqual(before);
+      // Support's new request that day mails a new link that works.
+      expect(await reloadDocs().requestDocuments({ orderItemId: itemId })).toEqual({ ok: true, value: { outcomes: ['queued'] } });
+      const [mail] = (await mailsFor(itemId)).filter((row) => row.dedupeKey.endsWith(`:${expNow()}`));
+      const link = new URL(/https:\/\/shop\.example\/reload-docs\?\S+/.exec(mail!.textBody)![0]);
+      expect(await reloadDocs().open(fan.owner, reloadDocsTargetOf(link)!)).toMatchObject({ productName: { en: 'Club Card' } });
+    } finally {
+      clock.set('2026-12-01T09:00:00Z');
+    }
+  });
+
+  it('is used once the new documents are stored: a second upload through it is refused (410), a new link works', async () => {
+    const fan = await signedInFan('reload-used');
+    const { itemId } = await buyCard(fan);
+    const target = await targetOf(itemId);
+    expect(await reloadDocs().replace({ owner: fan.owner, target, documentType: 'PASSPORT', uploads: passport })).toEqual({ ok: true, value: null });
+    const stored = await documentRowsOf(database, itemId);
+
+    expect(await reloadDocs().open(fan.owner, target)).toBe('used');
+    expect(await reloadDocs().replace({ owner: fan.owner, target, documentType: 'IDENTITY', uploads: passport })).toEqual({ ok: false, reason: 'used', fields: {} });
+    expect(await runSecured(context, reloadDocsRoute.loader as never, reloadDocsPath(target), { cookie: fan.cookie })).toMatchObject({ status: 410, data: { gone: 'used' } });
+    const body = new FormData();
+    body.append('documentType', 'IDENTITY');
+    body.append('documentFront', new File(['x'], 'a.png', { type: 'image/png' }));
+    expect((await runSecured(context, reloadDocsRoute.action as never, reloadDocsPath(target), { cookie: fan.cookie, body })).status).toBe(410);
+    expect(await documentRowsOf(database, itemId)).toEqual(stored);
+
+    expect(await reloadDocs().open(fan.owner, await targetOf(itemId))).toMatchObject({ documentType: 'PASSPORT' });
   });
 });
 
@@ -148,17 +203,17 @@ describe('the page (/reload-docs)', () => {
     for (const path of ['/reload-docs', `/reload-docs?id=${itemId}`, '/reload-docs?hash=abc']) {
       expect(await runSecured(context, reloadDocsRoute.loader as never, path, { cookie: fan.cookie })).toMatchObject({ status: 302, location: '/' });
     }
-    const wrong = reloadDocsPath(itemId, links().hashOf(fan.owner.customerId));
+    const wrong = reloadDocsPath({ ...(await targetOf(itemId)), hash: links().linkOf(fan.owner.customerId, null, clock.now()).hash });
     expect((await runSecured(context, reloadDocsRoute.loader as never, wrong, { cookie: fan.cookie })).status).toBe(404);
     expect((await runSecured(context, reloadDocsRoute.action as never, wrong, { cookie: fan.cookie, body: post({ documentType: 'PASSPORT', documentFront: png('a.png') }) })).status).toBe(404);
-    const page = await runSecured(context, reloadDocsRoute.loader as never, reloadDocsPath(itemId, links().hashOf(itemId)), { cookie: fan.cookie });
+    const page = await runSecured(context, reloadDocsRoute.loader as never, reloadDocsPath(await targetOf(itemId)), { cookie: fan.cookie });
     expect(page).toMatchObject({ status: 200, data: { item: { productName: 'Club Card', documentType: 'IDENTITY' } } });
   });
 
   it('refuses bad files at their fields (400): a file that is no image, a missing front, one over 4 MB', async () => {
     const fan = await signedInFan('reload-page-files');
     const { itemId } = await buyCard(fan);
-    const path = reloadDocsPath(itemId, links().hashOf(itemId));
+    const path = reloadDocsPath(await targetOf(itemId));
     const before = await documentRowsOf(database, itemId);
     const send = (fields: Record<string, string | File>) => runSecured(context, reloadDocsRoute.action as never, path, { cookie: fan.cookie, body: post(fields) });
 
@@ -193,10 +248,10 @@ describe('the mail with the link', () => {
     expect(await services().orders.fulfil(orderId)).toBe('not-paid');
 
     const mails = await mailsFor(itemId);
-    expect(mails.map((mail) => [mail.dedupeKey, mail.kind, mail.toAddress, mail.language])).toEqual([[`reload-docs:${itemId}`, 'reload-docs', 'reload-mail-fulfil@example.org', 'it']]);
+    expect(mails.map((mail) => [mail.dedupeKey, mail.kind, mail.toAddress, mail.language])).toEqual([[`reload-docs:${itemId}:${expNow()}`, 'reload-docs', 'reload-mail-fulfil@example.org', 'it']]);
     const link = new URL(/https:\/\/shop\.example\/reload-docs\?\S+/.exec(mails[0]!.textBody)![0]);
     expect(link.searchParams.get('id')).toBe(itemId);
-    expect(await reloadDocs().open(fan.owner, { orderItemId: itemId, hash: link.searchParams.get('hash') ?? '' })).not.toBeNull();
+    expect(await reloadDocs().open(fan.owner, reloadDocsTargetOf(link)!)).toMatchObject({ productName: { en: 'Club Card' } });
   });
 
   it('does not go out from fulfilment for a card with its front', async () => {
@@ -211,7 +266,7 @@ describe('the mail with the link', () => {
     expect(await reloadDocs().requestDocuments({ orderId })).toEqual({ ok: true, value: { outcomes: ['already-queued'] } });
     expect(await mailsFor(itemId)).toHaveLength(1);
 
-    await reloadDocs().replace({ owner: fan.owner, target: targetOf(itemId), documentType: 'PASSPORT', uploads: passport });
+    await reloadDocs().replace({ owner: fan.owner, target: await targetOf(itemId), documentType: 'PASSPORT', uploads: passport });
     expect(await reloadDocs().requestDocuments({ orderId })).toEqual({ ok: true, value: { outcomes: ['queued'] } });
     expect(await mailsFor(itemId)).toHaveLength(2);
   });
@@ -241,7 +296,10 @@ describe('support’s page (/dev/reload-docs)', () => {
     const { orderId, itemId } = await buyCard(await signedInFan('reload-dev-page'));
     const answer = (await devReloadDocs.action(ask(false, '127.0.0.1', ` ${orderId} `))) as Response;
     expect([answer.status, answer.headers.get('Location')]).toEqual([303, '/dev/reload-docs']);
-    expect((await mailsFor(itemId)).map((mail) => mail.dedupeKey)).toEqual([`reload-docs:${itemId}:${(await documentRowsOf(database, itemId))[0]?.id}`]);
+    expect((await mailsFor(itemId)).map((mail) => mail.dedupeKey)).toEqual([
+      // The dev page's services run on the system clock: the expiry is that day's.
+      expect.stringMatching(new RegExp(`^reload-docs:${itemId}:${(await documentRowsOf(database, itemId))[0]?.id}:\\d+$`)),
+    ]);
     const unknown = (await devReloadDocs.action(ask(false, '127.0.0.1', '00000000-0000-4000-8000-000000000000'))) as { init: ResponseInit; data: { reply: { error: unknown } } };
     expect([unknown.init.status, unknown.data.reply.error]).toEqual([400, { id: ['dev:reloadDocs.notFound'] }]);
   });

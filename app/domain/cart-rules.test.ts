@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   cardItemsWithoutDocuments,
   checkCartItem,
+  hasRoomForAnotherItem,
   isSameHolder,
+  MAX_CART_ITEMS,
   productKindOf,
   type CartItemFacts,
   type HolderIdentity,
@@ -125,6 +127,33 @@ describe('checkCartItem: a card item needs its documents', () => {
   ])('%#', (candidate, refusal) => {
     const result = checkCartItem(candidate, []);
     expect(result.ok ? null : result.reason).toBe(refusal);
+  });
+});
+
+describe('checkCartItem: at most MAX_CART_ITEMS items', () => {
+  // Different people, so no other rule refuses: item i is held by a person of its own.
+  const cartOf = (size: number) =>
+    Array.from({ length: size }, (_, i) => membership(String(i), 'J1897', { ...pierre, firstName: `Fan${i}`, taxCode: '' }));
+
+  it('is 20', () => {
+    expect(MAX_CART_ITEMS).toBe(20);
+  });
+
+  it.each([
+    [0, true],
+    [MAX_CART_ITEMS - 1, true],
+    [MAX_CART_ITEMS, false],
+    [MAX_CART_ITEMS + 117, false], // a cart filled before the cap keeps its items, takes no more
+  ])('a cart of %i items has room for another: %s', (size, room) => {
+    expect(hasRoomForAnotherItem(size)).toBe(room);
+    const result = checkCartItem(membership(null, 'BW', luca), cartOf(size));
+    expect(result.ok ? null : result.reason).toBe(room ? null : 'cartFull');
+  });
+
+  it('still saves an edited item of a full cart, and says "full" before missing documents', () => {
+    expect(checkCartItem(membership('3', 'J1897', { ...pierre, firstName: 'Fan3', taxCode: '' }), cartOf(MAX_CART_ITEMS)).ok).toBe(true);
+    const refused = checkCartItem(card(null, false), cartOf(MAX_CART_ITEMS));
+    expect(refused.ok ? null : refused.reason).toBe('cartFull');
   });
 });
 

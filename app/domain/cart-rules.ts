@@ -7,6 +7,7 @@
  *   code in the same season for the same holder. Different kinds (J1897 and Black & White) for
  *   one person, or one kind for two people, are fine.
  * - A card item needs its identity documents to be added (or saved again).
+ * - At most MAX_CART_ITEMS items (issue 30: a cart of 137 items made a 392 KB page).
  */
 import type { BuyFor } from './buy-for';
 import { failure, success, type Result } from './result';
@@ -48,7 +49,19 @@ export type CartItemFacts = {
   hasDocuments: boolean;
 };
 
-export type CartRuleRefusal = 'membershipOfKindInCart' | 'documentsMissing';
+export type CartRuleRefusal = 'cartFull' | 'membershipOfKindInCart' | 'documentsMissing';
+
+/**
+ * The most items one cart holds. Far above any family's season (one membership of a kind per
+ * person), low enough that the cart page and the order stay small. Messages write the number
+ * out (`configure:errors.product.cartFull`, `followUp:*.problem.cartFull`); a test keeps them in step.
+ */
+export const MAX_CART_ITEMS = 20;
+
+/** Whether a cart of `itemCount` items has room for one more. */
+export function hasRoomForAnotherItem(itemCount: number): boolean {
+  return itemCount < MAX_CART_ITEMS;
+}
 
 // Separators and case do not make another person: "D'Angelo" is "D’ANGELO", "De Rossi" "DeRossi".
 const NAME_NOISE = /[\p{M}\s'’-]/gu;
@@ -88,9 +101,11 @@ function othersThan(candidate: CartItemFacts, cart: readonly CartItemFacts[]): C
 
 /**
  * Whether `candidate` (a new item, or an edited one with its id) may be added to or saved in
- * `cart`. Missing documents are reported first: they are fixed on this very form.
+ * `cart`. A full cart is reported first: nothing on the form fixes it (an edited item always
+ * saves). Missing documents next: they are fixed on this very form.
  */
 export function checkCartItem(candidate: CartItemFacts, cart: readonly CartItemFacts[]): Result<null, CartRuleRefusal> {
+  if (candidate.itemId === null && !hasRoomForAnotherItem(cart.length)) return failure('cartFull');
   if (candidate.productKind === 'card' && !candidate.hasDocuments) return failure('documentsMissing');
   const conflict = othersThan(candidate, cart).some(
     (item) => isSameMembershipKind(candidate, item) && isSameHolder(candidate, item),

@@ -18,12 +18,20 @@ export function formatShopDayMonth(date: Date, language: Language): string {
   return new Intl.DateTimeFormat(LOCALE_OF[language], { timeZone: SHOP_TIME_ZONE, day: '2-digit', month: '2-digit' }).format(date);
 }
 
-/** Date and time to the second in the shop's time zone (support compares it with logs). */
+/**
+ * Date and time to the second in the shop's time zone (support compares it with logs). Spelled out
+ * rather than `dateStyle: 'short'`, which gives Italian a two-digit year ("16/01/26").
+ */
 export function formatShopDateTime(date: Date, language: Language): string {
   return new Intl.DateTimeFormat(LOCALE_OF[language], {
     timeZone: SHOP_TIME_ZONE,
-    dateStyle: 'short',
-    timeStyle: 'medium',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   }).format(date);
 }
 

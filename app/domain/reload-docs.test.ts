@@ -13,15 +13,19 @@ import {
 const ITEM = '0b6f1c9e-3f7a-4c1e-9a57-2f4d8e6b1a20';
 
 describe('the reload-docs link', () => {
-  it('carries the item and its hash, encoded', () => {
-    expect(reloadDocsPath(ITEM, 'ab-_CD')).toBe(`/reload-docs?id=${ITEM}&hash=ab-_CD`);
-    expect(reloadDocsPath('a&b', 'x=y+z')).toBe('/reload-docs?id=a%26b&hash=x%3Dy%2Bz');
+  const link = (orderItemId: string, hash: string) => ({ orderItemId, exp: '1796083199', v: 'fp', hash });
+
+  it('carries the item, its expiry, the documents it replaces and its hash, encoded', () => {
+    expect(reloadDocsPath(link(ITEM, 'ab-_CD'))).toBe(`/reload-docs?id=${ITEM}&exp=1796083199&v=fp&hash=ab-_CD`);
+    expect(reloadDocsPath(link('a&b', 'x=y+z'))).toBe('/reload-docs?id=a%26b&exp=1796083199&v=fp&hash=x%3Dy%2Bz');
   });
 
   it('is read back from the page address, whatever else it holds', () => {
-    const url = new URL(`https://shop.example${reloadDocsPath(ITEM, 'h4sh')}&utm_source=mail`);
-    expect(reloadDocsTargetOf(url)).toEqual({ orderItemId: ITEM, hash: 'h4sh' });
-    expect(reloadDocsTargetOf(new URL(`https://shop.example${reloadDocsPath('a&b', 'x=y+z')}`))).toEqual({ orderItemId: 'a&b', hash: 'x=y+z' });
+    const url = new URL(`https://shop.example${reloadDocsPath(link(ITEM, 'h4sh'))}&utm_source=mail`);
+    expect(reloadDocsTargetOf(url)).toEqual({ orderItemId: ITEM, hash: 'h4sh', exp: '1796083199', v: 'fp' });
+    expect(reloadDocsTargetOf(new URL(`https://shop.example${reloadDocsPath(link('a&b', 'x=y+z'))}`))).toMatchObject({ orderItemId: 'a&b', hash: 'x=y+z' });
+    // A link mailed before expiry existed: read, with no expiry (the service says it expired).
+    expect(reloadDocsTargetOf(new URL(`https://shop.example/reload-docs?id=${ITEM}&hash=h4sh`))).toEqual({ orderItemId: ITEM, hash: 'h4sh', exp: '', v: '' });
   });
 
   it('names nothing without both the id and the hash', () => {
@@ -55,10 +59,11 @@ describe('which items take new documents', () => {
 });
 
 describe('the mail’s dedupe key', () => {
-  it('is the item alone without a front, and changes with the front it replaces', () => {
-    expect(reloadDocsMailKey(ITEM, null)).toBe(`reload-docs:${ITEM}`);
-    expect(reloadDocsMailKey(ITEM, 'doc-1')).toBe(`reload-docs:${ITEM}:doc-1`);
-    expect(reloadDocsMailKey(ITEM, 'doc-1')).not.toBe(reloadDocsMailKey(ITEM, 'doc-2'));
+  it('is the item and the link’s expiry without a front, and changes with the front it replaces and the day', () => {
+    expect(reloadDocsMailKey(ITEM, null, '100')).toBe(`reload-docs:${ITEM}:100`);
+    expect(reloadDocsMailKey(ITEM, 'doc-1', '100')).toBe(`reload-docs:${ITEM}:doc-1:100`);
+    expect(reloadDocsMailKey(ITEM, 'doc-1', '100')).not.toBe(reloadDocsMailKey(ITEM, 'doc-2', '100'));
+    expect(reloadDocsMailKey(ITEM, 'doc-1', '100')).not.toBe(reloadDocsMailKey(ITEM, 'doc-1', '200'));
   });
 });
 

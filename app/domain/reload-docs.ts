@@ -8,19 +8,26 @@ import type { OrderStatus } from './order-status';
 
 export const RELOAD_DOCS_PATH = '/reload-docs';
 
-/** The spec's link: `/reload-docs?id={order item}&hash={its hash}`. */
-export function reloadDocsPath(orderItemId: string, hash: string): string {
-  return `${RELOAD_DOCS_PATH}?${new URLSearchParams({ id: orderItemId, hash }).toString()}`;
+/**
+ * The spec's link, `/reload-docs?id={order item}&hash={its hash}`, with (issue 30) `exp`, its last
+ * second, and `v`, which documents it replaces; the hash covers all three.
+ */
+export function reloadDocsPath(link: { orderItemId: string; exp: string; v: string; hash: string }): string {
+  return `${RELOAD_DOCS_PATH}?${new URLSearchParams({ id: link.orderItemId, exp: link.exp, v: link.v, hash: link.hash }).toString()}`;
 }
 
-export type ReloadDocsTarget = Readonly<{ orderItemId: string; hash: string }>;
+/** A link as sent; `exp` and `v` are '' in links mailed before they existed. */
+export type ReloadDocsTarget = Readonly<{ orderItemId: string; hash: string; exp: string; v: string }>;
 
-/** The item and hash a page address names, or null when either is missing or empty (the page then goes home). */
+/** The link a page address names, or null when `id` or `hash` is missing or empty (the page then goes home). */
 export function reloadDocsTargetOf(url: URL): ReloadDocsTarget | null {
-  const orderItemId = url.searchParams.get('id') ?? '';
-  const hash = url.searchParams.get('hash') ?? '';
-  return orderItemId === '' || hash === '' ? null : { orderItemId, hash };
+  const read = (name: string) => url.searchParams.get(name) ?? '';
+  const [orderItemId, hash] = [read('id'), read('hash')];
+  return orderItemId === '' || hash === '' ? null : { orderItemId, hash, exp: read('exp'), v: read('v') };
 }
+
+/** Why a genuine link no longer opens the form: past its day, or its documents already replaced. */
+export type ReloadDocsLinkGone = 'expired' | 'used';
 
 /** Orders whose card may get new documents: paid (and so, soon or already, fulfilled). */
 const RELOADABLE_STATUSES: readonly OrderStatus[] = ['paid', 'fulfilled'];
@@ -36,13 +43,14 @@ export function needsDocumentsMail(item: { kind: string; orderStatus: OrderStatu
 }
 
 /**
- * The outbox's dedupe key of the mail asking for documents: one per item and per front it
- * replaces (`frontDocumentId`, the stored front's row, or null without one). So fulfilment and
- * a second request by support send the link once while nothing changed, and a request after the
- * fan uploaded new documents is sent again. Without a front it is `reload-docs:{item}`.
+ * The outbox's dedupe key of the mail asking for documents: one per item, per front it replaces
+ * (`frontDocumentId`, the stored front's row, or null without one) and per link expiry (`exp`,
+ * one a day). So fulfilment and a second request by support the same day send the link once
+ * while nothing changed; a request after the fan uploaded new documents, or on a later day (the
+ * first link may have expired), is sent again. `reload-docs:{item}[:{front}]:{exp}`.
  */
-export function reloadDocsMailKey(orderItemId: string, frontDocumentId: string | null): string {
-  return frontDocumentId === null ? `reload-docs:${orderItemId}` : `reload-docs:${orderItemId}:${frontDocumentId}`;
+export function reloadDocsMailKey(orderItemId: string, frontDocumentId: string | null, exp: string): string {
+  return frontDocumentId === null ? `reload-docs:${orderItemId}:${exp}` : `reload-docs:${orderItemId}:${frontDocumentId}:${exp}`;
 }
 
 export type ReloadDocsProblem = 'required' | 'invalid';

@@ -102,6 +102,7 @@ export const CONFIGURE_PROBLEM_MESSAGES = {
   giftEmail: { required: M.required, invalid: M.email },
   giftPhone: { required: M.required, invalid: M.invalidPhone },
   product: {
+    cartFull: C('product.cartFull'),
     membershipOfKindInCart: C('product.membershipOfKindInCart'),
     documentsMissing: C('product.documentsMissing'),
   } satisfies Record<CartRuleRefusal, string>,

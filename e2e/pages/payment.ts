@@ -65,7 +65,7 @@ export const PAYMENT_TEXTS = {
 } as const;
 
 /** The Black & White promo price as the shop writes it (the spec's decimals: only those needed). */
-export const BLACK_AND_WHITE_PRICE = { en: /€49\.9/, it: /49,9\s€/ } as const;
+export const BLACK_AND_WHITE_PRICE = { en: /€49\.90/, it: /49,90\s€/ } as const;
 
 /** Adyen's test cards (the simulator's): Visa, and the Visa that asks for 3-D Secure. */
 export const TEST_CARDS = { visa: '4111 1111 1111 1111', visa3ds: '4212 3456 7891 0006' } as const;

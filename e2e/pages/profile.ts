@@ -39,6 +39,8 @@ export type ProfileTexts = {
   wrongPlace: string;
   dashboardHeading: string;
   notProvided: string;
+  /** The five gaps of a new fan's profile, in order (phone, date of birth, sex, birthplace, tax code): Italian agrees with each label. */
+  gapsOfNewFan: string[];
   birthPlace: string;
   gender: string;
   addresses: string;
@@ -59,6 +61,7 @@ export const PROFILE_TEXTS: Record<Language, ProfileTexts> = {
     wrongPlace: 'Il codice fiscale non corrisponde al luogo di nascita.',
     dashboardHeading: 'Il tuo account',
     notProvided: 'Non indicato',
+    gapsOfNewFan: ['Non indicato', 'Non indicata', 'Non indicato', 'Non indicato', 'Non indicato'],
     birthPlace: 'Roma (RM), Italia',
     gender: 'Maschio',
     addresses: 'Indirizzi',
@@ -77,6 +80,7 @@ export const PROFILE_TEXTS: Record<Language, ProfileTexts> = {
     wrongPlace: 'The tax code does not match the place of birth.',
     dashboardHeading: 'Your account',
     notProvided: 'Not provided',
+    gapsOfNewFan: ['Not provided', 'Not provided', 'Not provided', 'Not provided', 'Not provided'],
     birthPlace: 'Roma (RM), Italy',
     gender: 'Male',
     addresses: 'Addresses',

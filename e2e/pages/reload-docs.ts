@@ -65,7 +65,7 @@ export async function askForDocumentsByMail(page: Page, orderId: string, fanEmai
   await page.goto(`/dev/outbox?to=${encodeURIComponent(fanEmail)}`);
   const mail = page.getByRole('listitem').filter({ hasText: /carica di nuovo il documento/ });
   await expect(mail).toHaveCount(1);
-  const link = /https?:\/\/\S+\/reload-docs\?id=[0-9a-f-]{36}&hash=[A-Za-z0-9_-]{43}/.exec((await mail.textContent()) ?? '')?.[0];
+  const link = /https?:\/\/\S+\/reload-docs\?id=[0-9a-f-]{36}&exp=\d+&v=[A-Za-z0-9_-]{16}&hash=[A-Za-z0-9_-]{43}/.exec((await mail.textContent()) ?? '')?.[0];
   expect(link, 'the reload-docs link in the mail').toBeTruthy();
   const url = new URL(link!);
   return `${url.pathname}${url.search}`;

@@ -53,10 +53,15 @@ export type RouteAnswer = { status: number; location: string | null; data: unkno
  * Runs a loader or action for `path` (English) as the router would for a secured page; a thrown
  * or returned answer is turned into its status, redirect target and data.
  */
-export async function runSecured(context: RouterContextProvider, handler: RouteFunction, path: string, init: { cookie?: string; body?: FormData } = {}): Promise<RouteAnswer> {
+export async function runSecured(
+  context: RouterContextProvider,
+  handler: RouteFunction,
+  path: string,
+  init: { cookie?: string; body?: FormData; params?: Record<string, string> } = {},
+): Promise<RouteAnswer> {
   const cookie = ['jc_prf_lng=en', init.cookie].filter(Boolean).join('; ');
   const request = new Request(`http://shop.test${path}`, { method: init.body ? 'POST' : 'GET', headers: { Cookie: cookie }, body: init.body });
-  const args = { request, context, params: {}, unstable_pattern: path } as never;
+  const args = { request, context, params: init.params ?? {}, unstable_pattern: path } as never;
   let answer: unknown;
   const run = async () => {
     answer = await handler(args);

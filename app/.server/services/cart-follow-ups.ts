@@ -62,7 +62,7 @@ export type FollowUpPageRefusal = FollowUpRefusal | 'coupon-only';
  *   a product that is not a membership, or an item that is not this follow-up in the fan's cart;
  * - `refused`: the membership cannot be followed this way (the rule's reason);
  * - `invalid` on `product`: `upgradeInCart` (spec §4: only one upgrade in the cart),
- *   `membershipOfKindInCart`, `soldOut`; a renewal's `sizeMissing`, `sizeUnavailable`.
+ *   `cartFull`, `membershipOfKindInCart`, `soldOut`; a renewal's `sizeMissing`, `sizeUnavailable`.
  */
 export type FollowUpPageResult =
   | Result<FollowUpPage, 'not-found'>

@@ -97,7 +97,7 @@ export async function fulfilOrder(tx: ShopDb, orderId: string, { now, publicUrl,
       }
     }
   }
-  await askForMissingDocuments(tx, order, items, reloadDocs);
+  await askForMissingDocuments(tx, order, items, reloadDocs, now);
   const mail = composeOrderConfirmationMail({ order, items, membershipCodes, gifts: issuedGifts, publicUrl });
   await tx
     .insert(mailOutbox)
@@ -142,9 +142,15 @@ export async function payAndFulfil(tx: ShopDb, orderId: string, context: Fulfilm
 /**
  * A card always reaches its order with a front in this shop (the cart refuses one without), so
  * this is a safety net: a paid card item whose front is missing (lost, removed by support) gets
- * its buyer a mail with the reload-docs link, once (dedupe key `reload-docs:{item}`).
+ * its buyer a mail with the reload-docs link, once (dedupe key `reload-docs:{item}:{exp}`).
  */
-async function askForMissingDocuments(tx: ShopDb, order: typeof orders.$inferSelect, items: (typeof orderItems.$inferSelect)[], reloadDocs: ReloadDocsLinks): Promise<void> {
+async function askForMissingDocuments(
+  tx: ShopDb,
+  order: typeof orders.$inferSelect,
+  items: (typeof orderItems.$inferSelect)[],
+  reloadDocs: ReloadDocsLinks,
+  now: Date,
+): Promise<void> {
   const cards = items.filter((item) => item.kind === 'card');
   if (cards.length === 0) return;
   const stored = await tx
@@ -154,6 +160,6 @@ async function askForMissingDocuments(tx: ShopDb, order: typeof orders.$inferSel
   for (const item of cards) {
     const sides = stored.filter((row) => row.orderItemId === item.id).map((row) => row.side);
     if (!needsDocumentsMail({ kind: item.kind, orderStatus: order.status, sides })) continue;
-    await queueReloadDocsMail(tx, { order, item, frontDocumentId: null, links: reloadDocs });
+    await queueReloadDocsMail(tx, { order, item, frontDocumentId: null, links: reloadDocs, now });
   }
 }

@@ -1,32 +1,70 @@
-// The reload-docs link's hash (issue 15): HMAC-SHA256 of the order item id under a key derived
-// from the session secret (HKDF with its own label, as the embedded sign-in client's secret and
-// the simulator's keys are), so no new secret needs configuring. Rotating SESSION_SECRET makes
-// the links already sent stop working: support sends new ones (/dev/reload-docs offline).
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { reloadDocsPath } from '../../domain/reload-docs';
+// The reload-docs link (issue 15; expiry and single use since issue 30): HMAC-SHA256 under a key
+// derived from the session secret (HKDF with its own label, as the embedded sign-in client's
+// secret and the simulator's keys are), so no new secret needs configuring. Rotating
+// SESSION_SECRET makes the links already sent stop working: support sends new ones
+// (/dev/reload-docs offline).
+//
+// The hash covers the item, `exp` (the link's last second) and `v`, a fingerprint of the documents
+// the link replaces (the stored front's row, or none). Storing new documents gives the front a new
+// row, so a used link still verifies but names documents that are gone: "used", with no column
+// to keep. `exp` is the end of a UTC day, so links made the same day are the same link.
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { reloadDocsPath, type ReloadDocsTarget } from '../../domain/reload-docs';
+
+/** How long a link works: two weeks, then support sends a new one. */
+export const RELOAD_DOCS_LINK_DAYS = 14;
+
+const DAY_SECONDS = 86_400;
+
+/** What a link is worth now: good, genuine but past its day or already used, or not ours at all. */
+export type ReloadDocsLinkCheck = 'valid' | 'expired' | 'used' | 'invalid';
+
+export type ReloadDocsLink = { orderItemId: string; exp: string; v: string; hash: string };
 
 export type ReloadDocsLinks = {
-  /** The hash that authorises new documents for this order item (base64url, 43 characters). */
-  hashOf(orderItemId: string): string;
-  /** Whether `hash` is this item's, compared in constant time. */
-  accepts(orderItemId: string, hash: string): boolean;
+  /** The link for new documents of this item in place of `frontDocumentId` (null: none stored), made at `now`. */
+  linkOf(orderItemId: string, frontDocumentId: string | null, now: Date): ReloadDocsLink;
   /** The absolute link for a mail. */
-  urlOf(orderItemId: string): string;
+  urlOf(orderItemId: string, frontDocumentId: string | null, now: Date): string;
+  /** What `target` is worth for the item's documents now, the hash compared in constant time. */
+  check(target: ReloadDocsTarget, frontDocumentId: string | null, now: Date): ReloadDocsLinkCheck;
 };
 
+/** The fingerprint of the stored front (or of none): short, and no database id in the address. */
+export function documentsFingerprint(frontDocumentId: string | null): string {
+  return createHash('sha256').update(frontDocumentId ?? 'none', 'utf8').digest('base64url').slice(0, 16);
+}
+
+/** The link's last second (Unix time): the end of the UTC day RELOAD_DOCS_LINK_DAYS after `now`. */
+export function expiryOf(now: Date): number {
+  return (Math.floor(now.getTime() / 1000 / DAY_SECONDS) + RELOAD_DOCS_LINK_DAYS + 1) * DAY_SECONDS - 1;
+}
+
 export function createReloadDocsLinks({ sessionSecret, publicUrl }: { sessionSecret: string; publicUrl: string }): ReloadDocsLinks {
-  const key = Buffer.from(hkdfSync('sha256', sessionSecret, 'fan-shop', 'reload-docs link hash v1', 32));
-  const digestOf = (orderItemId: string) => createHmac('sha256', key).update(orderItemId, 'utf8').digest();
-  const hashOf = (orderItemId: string) => digestOf(orderItemId).toString('base64url');
+  const key = Buffer.from(hkdfSync('sha256', sessionSecret, 'fan-shop', 'reload-docs link hash v2', 32));
+  // Links mailed before issue 30 carried only the item's hash: recognised, to say they expired.
+  const legacyKey = Buffer.from(hkdfSync('sha256', sessionSecret, 'fan-shop', 'reload-docs link hash v1', 32));
+  const digestOf = (orderItemId: string, exp: string, v: string) => createHmac('sha256', key).update(`${orderItemId}\n${exp}\n${v}`, 'utf8').digest();
+  const sameDigest = (expected: Buffer, hash: string) => {
+    // Decoding drops characters outside base64url; a hash that does not re-encode to itself is not ours.
+    const sent = Buffer.from(hash, 'base64url');
+    return sent.length === expected.length && sent.toString('base64url') === hash && timingSafeEqual(sent, expected);
+  };
+  const linkOf = (orderItemId: string, frontDocumentId: string | null, now: Date): ReloadDocsLink => {
+    const exp = String(expiryOf(now));
+    const v = documentsFingerprint(frontDocumentId);
+    return { orderItemId, exp, v, hash: digestOf(orderItemId, exp, v).toString('base64url') };
+  };
   return {
-    hashOf,
-    accepts(orderItemId, hash) {
-      const expected = digestOf(orderItemId);
-      // Decoding drops characters outside base64url; a hash that does not re-encode to itself is not ours.
-      const sent = Buffer.from(hash, 'base64url');
-      if (sent.length !== expected.length || sent.toString('base64url') !== hash) return false;
-      return timingSafeEqual(sent, expected);
+    linkOf,
+    urlOf: (orderItemId, frontDocumentId, now) => `${publicUrl}${reloadDocsPath(linkOf(orderItemId, frontDocumentId, now))}`,
+    check(target, frontDocumentId, now) {
+      if (target.exp === '' && target.v === '') {
+        return sameDigest(createHmac('sha256', legacyKey).update(target.orderItemId, 'utf8').digest(), target.hash) ? 'expired' : 'invalid';
+      }
+      if (!/^\d{1,12}$/.test(target.exp) || !sameDigest(digestOf(target.orderItemId, target.exp, target.v), target.hash)) return 'invalid';
+      if (target.v !== documentsFingerprint(frontDocumentId)) return 'used';
+      return now.getTime() > Number(target.exp) * 1000 + 999 ? 'expired' : 'valid';
     },
-    urlOf: (orderItemId) => `${publicUrl}${reloadDocsPath(orderItemId, hashOf(orderItemId))}`,
   };
 }

@@ -23,19 +23,26 @@ export async function frontDocumentIdOf(tx: ShopDb, orderItemId: string): Promis
 /** Queues the mail with the item's reload-docs link to the order's buyer, in the order's language. */
 export async function queueReloadDocsMail(
   tx: ShopDb,
-  { order, item, frontDocumentId, links }: { order: typeof orders.$inferSelect; item: typeof orderItems.$inferSelect; frontDocumentId: string | null; links: ReloadDocsLinks },
+  {
+    order,
+    item,
+    frontDocumentId,
+    links,
+    now,
+  }: { order: typeof orders.$inferSelect; item: typeof orderItems.$inferSelect; frontDocumentId: string | null; links: ReloadDocsLinks; now: Date },
 ): Promise<ReloadDocsMailOutcome> {
+  const link = links.linkOf(item.id, frontDocumentId, now);
   const mail = composeReloadDocsMail({
     language: order.language,
     firstName: order.buyer.firstName,
     productName: item.name[order.language],
     orderNumber: order.number,
-    link: links.urlOf(item.id),
+    link: links.urlOf(item.id, frontDocumentId, now),
   });
   const queued = await tx
     .insert(mailOutbox)
     .values({
-      dedupeKey: reloadDocsMailKey(item.id, frontDocumentId),
+      dedupeKey: reloadDocsMailKey(item.id, frontDocumentId, link.exp),
       kind: 'reload-docs',
       toAddress: order.buyer.email,
       language: order.language,

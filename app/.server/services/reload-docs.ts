@@ -6,7 +6,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { LocalizedText } from '../../domain/catalogue-types';
 import { clientFileName, type DocumentType } from '../../domain/document-upload';
-import { acceptsNewDocuments, readDocumentType, type ReloadDocsTarget } from '../../domain/reload-docs';
+import { acceptsNewDocuments, readDocumentType, type ReloadDocsLinkGone, type ReloadDocsTarget } from '../../domain/reload-docs';
 import { failure, success, type FieldProblems, type Result } from '../../domain/result';
 import { DOCUMENT_FILE_FIELDS, type DocumentFileField } from '../../forms/document-files';
 import type { ShopDb } from '../db/client';
@@ -37,7 +37,10 @@ export type ReplaceDocumentsRequest = {
   uploads: Partial<Record<DocumentFileField, UploadedDocument>>;
 };
 
-export type ReplaceDocumentsResult = Result<null, 'not-found' | 'invalid', ReloadDocsField>;
+export type ReplaceDocumentsResult = Result<null, 'not-found' | ReloadDocsLinkGone | 'invalid', ReloadDocsField>;
+
+/** The item the page shows; or why a genuine link of this fan no longer opens it; or null (the 404). */
+export type ReloadDocsOpening = ReloadDocsItemView | ReloadDocsLinkGone | null;
 
 /** Support's request, by one order item or every card item of an order. */
 export type DocumentsRequestTarget = { orderItemId: string } | { orderId: string };
@@ -52,12 +55,16 @@ const SIDES = [
 ] as const;
 
 export function createReloadDocsService(
-  { db, logger, documents }: Pick<ServiceDeps, 'db' | 'logger' | 'documents'>,
+  { db, logger, documents, clock }: Pick<ServiceDeps, 'db' | 'logger' | 'documents' | 'clock'>,
   { links }: { links: ReloadDocsLinks },
 ) {
-  /** The item the link names, when the hash is its own, the owner placed its order and it takes documents; else null. */
+  /**
+   * The item the link names, when the link is genuine, the owner placed its order and it takes
+   * documents; else null. A genuine link past its day, or whose documents were replaced since, is
+   * 'expired' or 'used' — told only to the item's owner: anyone else gets the same null.
+   */
   async function authorisedItem(executor: ShopDb, owner: CartOwner, target: ReloadDocsTarget, lock = false) {
-    if (!isUuid(target.orderItemId) || !links.accepts(target.orderItemId, target.hash)) return null;
+    if (!isUuid(target.orderItemId)) return null;
     const customer = await findOwner(executor, owner);
     if (!customer) return null;
     const query = executor
@@ -68,7 +75,9 @@ export function createReloadDocsService(
       .limit(1);
     const [row] = lock ? await query.for('update', { of: orderItems }) : await query;
     if (!row || !acceptsNewDocuments({ kind: row.item.kind, orderStatus: row.order.status })) return null;
-    return row;
+    const state = links.check(target, await frontDocumentIdOf(executor, row.item.id), clock.now());
+    if (state === 'invalid') return null;
+    return state === 'valid' ? row : state;
   }
 
   /** Writes the new sides' rows in place of every old one; ids are recorded as they are made. */
@@ -86,14 +95,15 @@ export function createReloadDocsService(
   }
 
   async function requestFor(tx: ShopDb, order: OrderRow, item: ItemRow): Promise<ReloadDocsMailOutcome> {
-    return queueReloadDocsMail(tx, { order, item, frontDocumentId: await frontDocumentIdOf(tx, item.id), links });
+    return queueReloadDocsMail(tx, { order, item, frontDocumentId: await frontDocumentIdOf(tx, item.id), links, now: clock.now() });
   }
 
   return {
-    /** The item as the page shows it, or null when the link does not authorise this fan. */
-    async open(owner: CartOwner, target: ReloadDocsTarget): Promise<ReloadDocsItemView | null> {
+    /** The item as the page shows it; 'expired' or 'used' for the owner's link that no longer works; null otherwise. */
+    async open(owner: CartOwner, target: ReloadDocsTarget): Promise<ReloadDocsOpening> {
       const row = await authorisedItem(db, owner, target);
-      return row ? { orderNumber: row.order.number, productName: row.item.name, documentType: row.item.documentType } : null;
+      if (row === null || typeof row === 'string') return row;
+      return { orderNumber: row.order.number, productName: row.item.name, documentType: row.item.documentType };
     },
 
     /**
@@ -101,7 +111,9 @@ export function createReloadDocsService(
      * document is a whole one: an old back does not stay with a new front).
      */
     async replace(request: ReplaceDocumentsRequest): Promise<ReplaceDocumentsResult> {
-      if (!(await authorisedItem(db, request.owner, request.target))) return failure('not-found');
+      const authorised = await authorisedItem(db, request.owner, request.target);
+      if (authorised === null) return failure('not-found');
+      if (typeof authorised === 'string') return failure(authorised);
       const type = readDocumentType(request.documentType);
       const problems: FieldProblems<ReloadDocsField> = {};
       if ('problem' in type) problems.documentType = type.problem;
@@ -112,15 +124,16 @@ export function createReloadDocsService(
       try {
         const done = await db.transaction(async (tx) => {
           // Locked and checked again: two uploads at once go one after the other.
+          // A second upload through the same link finds the first one's documents: 'used'.
           const row = await authorisedItem(tx, request.owner, request.target, true);
-          if (!row) return false;
+          if (row === null || typeof row === 'string') return row ?? 'not-found';
           await replaceRows(tx, row.item, request.uploads, changes);
           await tx.update(orderItems).set({ documentType: type.documentType }).where(eq(orderItems.id, row.item.id));
-          return true;
+          return 'done';
         });
-        if (!done) {
+        if (done !== 'done') {
           await deleteStoredFiles(documents, logger, changes.stored, 'of a refused reload');
-          return failure('not-found');
+          return failure(done);
         }
       } catch (error) {
         await deleteStoredFiles(documents, logger, changes.stored, 'of a reload that was rolled back');

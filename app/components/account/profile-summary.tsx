@@ -40,7 +40,7 @@ export function ProfileSummary({ profile }: { profile: ProfileDisplay }) {
             <dt>{t(`fields.${row}`)}</dt>
             <dd className={`profile-summary__value profile-summary__value--${row}`}>
               {!value ? (
-                <span className="profile-summary__missing">{t('dashboard.notProvided')}</span>
+                <span className="profile-summary__missing">{t(`dashboard.notProvidedField.${row}`)}</span>
               ) : row === 'email' ? (
                 <BreakableEmail email={value} />
               ) : (

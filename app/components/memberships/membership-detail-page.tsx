@@ -41,11 +41,9 @@ export function MembershipDetailPage({ view }: { view: MembershipDetailView }) {
           <p>{t('detail.holderHidden')}</p>
         ) : holder ? (
           <dl className="membership-facts">
-            <HolderFact label={t('detail.holderFields.name')} value={holder.name} />
-            <HolderFact label={t('detail.holderFields.dob')} value={holder.dob} />
-            <HolderFact label={t('detail.holderFields.email')} value={holder.email} />
-            <HolderFact label={t('detail.holderFields.phone')} value={holder.phone} />
-            <HolderFact label={t('detail.holderFields.taxCode')} value={holder.taxCode} />
+            {HOLDER_FIELDS.map((field) => (
+              <HolderFact key={field} label={t(`detail.holderFields.${field}`)} value={holder[field]} field={field} />
+            ))}
           </dl>
         ) : (
           <p>{t('facts.noHolder')}</p>
@@ -82,12 +80,15 @@ export function MembershipDetailPage({ view }: { view: MembershipDetailView }) {
   );
 }
 
-function HolderFact({ label, value }: { label: string; value: string | null }) {
+const HOLDER_FIELDS = ['name', 'dob', 'email', 'phone', 'taxCode'] as const;
+
+/** `field` words the missing value so it agrees with the label in Italian ("Data di nascita: Non indicata"). */
+function HolderFact({ label, value, field }: { label: string; value: string | null; field?: (typeof HOLDER_FIELDS)[number] }) {
   const { t } = useShopTranslation('account');
   return (
     <div>
       <dt>{label}</dt>
-      <dd>{value ?? t('dashboard.notProvided')}</dd>
+      <dd>{value ?? t(field ? `dashboard.notProvidedField.${field}` : 'dashboard.notProvided')}</dd>
     </div>
   );
 }

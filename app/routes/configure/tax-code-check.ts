@@ -44,3 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return checked.ok ? Response.json({ code: 0 }) : answer(checked.reason);
 }
+
+/**
+ * POST (or PUT, DELETE…) is not how the check is asked. Without an action React Router answers a
+ * resource route's wrong method with 405 and "Unexpected Server Error"; this answers it as the
+ * request guards answer TRACE: a bare 405 that says which methods the address takes.
+ */
+export function action() {
+  return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' } });
+}

@@ -11,7 +11,7 @@ describe('orderSummaryData', () => {
   it('words the order in Italian: number, Rome time, status, lines with holders and codes, totals', () => {
     expect(orderSummaryData(anOrder(), 'it', tIn('it'))).toEqual({
       number: '100000042',
-      placedAt: '01/12/26, 10:05:00',
+      placedAt: '01/12/2026, 10:05:00',
       status: 'Completato',
       payBy: null,
       payHref: null,
@@ -25,10 +25,10 @@ describe('orderSummaryData', () => {
           follows: null,
           membershipCode: 'JMABCDEFGHJK',
           codeNote: null,
-          price: '49,9\u00a0€',
+          price: '49,90\u00a0€',
         },
       ],
-      totals: { subtotal: '59,9\u00a0€', voucher: null, shipping: '0\u00a0€', total: '59,9\u00a0€' },
+      totals: { subtotal: '59,90\u00a0€', voucher: null, shipping: '0\u00a0€', total: '59,90\u00a0€' },
     });
   });
 
@@ -48,7 +48,7 @@ describe('orderSummaryData', () => {
     expect(summary.payBy).toBeNull();
     expect(summary.payHref).toBeNull();
     expect(summary.lines[0]).toMatchObject({ holder: 'A gift: the holder is whoever redeems it', codeNote: 'Not issued' });
-    expect(summary.totals).toEqual({ subtotal: '€59.9', voucher: { label: 'Voucher WELCOME10', amount: '−€4.99' }, shipping: '€0', total: '€44.91' });
+    expect(summary.totals).toEqual({ subtotal: '€59.90', voucher: { label: 'Voucher WELCOME10', amount: '−€4.99' }, shipping: '€0', total: '€44.91' });
   });
 
   it('names the buyer as holder of a line bought for themselves without a holder snapshot', () => {

@@ -3,7 +3,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { Language } from '../../domain/catalogue-types';
-import { reloadDocsTargetOf, type ReloadDocsTarget } from '../../domain/reload-docs';
+import { reloadDocsTargetOf, type ReloadDocsLinkGone, type ReloadDocsTarget } from '../../domain/reload-docs';
 import { DOCUMENT_FILE_FIELD_ORDER, DOCUMENT_FILE_FIELDS, type DocumentFileField } from '../../forms/document-files';
 import { fieldErrorsOf } from '../../forms/field-problems';
 import { parseForm } from '../../forms/parse';
@@ -19,16 +19,21 @@ export type ReloadDocsRequest = { owner: CartOwner; target: ReloadDocsTarget };
 /**
  * The signed-in fan and the item the address names. Without `id` or `hash` the page goes home
  * (spec §4); a link that does not authorise this fan for a paid card is the shop's 404, the
- * same whatever is wrong with it.
+ * same whatever is wrong with it. The owner's link past its day or already used is `gone`
+ * (the page says which, with 410).
  */
-export async function authorisedReload(request: Request, context: Readonly<RouterContextProvider>): Promise<ReloadDocsRequest & { item: ReloadDocsItemView }> {
+export async function authorisedReload(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<(ReloadDocsRequest & { item: ReloadDocsItemView; gone: null }) | { gone: ReloadDocsLinkGone }> {
   const target = reloadDocsTargetOf(new URL(request.url));
   if (!target) throw redirect('/');
   const { user, customer } = signedIn(context);
   const owner = { customerId: customer.id, subject: user.subject };
   const item = await context.get(shopContext).services.reloadDocs.open(owner, target);
   if (!item) throw data(null, { status: 404 });
-  return { owner, target, item };
+  if (typeof item === 'string') return { gone: item };
+  return { owner, target, item, gone: null };
 }
 
 /** The item as the page words it. */

@@ -33,7 +33,8 @@ function timeText(date: Date): string {
 }
 
 function webhookText(t: Translate, webhook: WebhookRow): string {
-  const base = { eventCode: webhook.eventCode, attempts: webhook.attempts };
+  // `count` picks the plural form ("1 tentativo", "2 tentativi").
+  const base = { eventCode: webhook.eventCode, count: webhook.attempts };
   const state = webhook.deliveredAt
     ? t('support.webhookDelivered', base)
     : webhook.gaveUpAt

@@ -55,7 +55,7 @@ describe('receiptData', () => {
       {
         key: 'cardDataDeclaration',
         label: 'Carta del club: i dati del titolare sono corretti',
-        value: 'Accettazione: 01/12/26, 10:04:30 (versione del testo: card-data-2025-26.1)',
+        value: 'Accettazione: 01/12/2026, 10:04:30',
       },
     ]);
     expect(receipt.invoicing).toBeNull();

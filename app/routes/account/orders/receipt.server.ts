@@ -90,7 +90,8 @@ export async function receiptData(
     terms: order.acceptedTerms.map((term) => ({
       key: term.name,
       label: t(`orders:terms.${term.name}`),
-      value: t('orders:receipt.termAccepted', { time: formatShopDateTime(new Date(term.acceptedAt), language), version: term.version }),
+      // The version stays in the order for support; its id ("card-data-2025-26.1") means nothing to the fan.
+      value: t('orders:receipt.termAccepted', { time: formatShopDateTime(new Date(term.acceptedAt), language) }),
     })),
   };
 }
