@@ -90,11 +90,16 @@ for (const language of ['it', 'en'] as const) {
       await expect(page.getByRole('status')).toContainText(texts.addressUnchanged);
     });
 
-    await test.step('checkout opens once the membership may start within the withdrawal period', async () => {
-      await expect(page.getByRole('button', { name: texts.checkout })).toHaveAccessibleDescription(new RegExp(texts.waiversMissing));
+    await test.step('the withdrawal waiver is a choice: checkout opens without it; ticked and saved, it is kept', async () => {
+      await expect(page.getByRole('link', { name: texts.checkout })).toBeVisible();
       const membership = cartItem(page, 'J1897');
-      await membership.getByRole('checkbox', { name: new RegExp(texts.waiverLabel) }).check();
+      const waiver = membership.getByRole('checkbox', { name: new RegExp(texts.waiverLabel) });
+      await expect(waiver).not.toBeChecked();
+      await expect(membership).toContainText(texts.waiverOptional);
+      await waiver.check();
       await membership.getByRole('button', { name: new RegExp(`^${texts.saveChoice}`) }).click();
+      await expect(page.getByRole('status')).toContainText(texts.waived);
+      await expect(cartItem(page, 'J1897').getByRole('checkbox', { name: new RegExp(texts.waiverLabel) })).toBeChecked();
       await expect(page.getByRole('link', { name: texts.checkout })).toBeVisible();
       await expectNoAxeViolations(page);
     });

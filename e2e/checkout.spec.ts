@@ -6,21 +6,23 @@ import { saveAddress } from './pages/cart';
 import { academyInCart, cardShippedToViaRoma, CHECKOUT_TEXTS, couponCartReady, paidGiftInCart } from './pages/checkout';
 import { signUpFanWithProfile } from './pages/configure';
 import { DevPages } from './pages/dev';
-import { OrderPages } from './pages/orders';
+import { keptWithdrawalStartDay, ORDERS_TEXTS, OrderPages } from './pages/orders';
 
 // Checkout (issue 13), with and without JavaScript: terms by cart content, the error summary,
 // a zero-total order to the thank-you page, and VAT invoicing with its clearing rules.
 
 for (const language of ['en', 'it'] as const) {
   const texts = CHECKOUT_TEXTS[language];
+  const orderTexts = ORDERS_TEXTS[language];
 
-  test(`a zero-total coupon order: the terms a membership asks, refused without one, then thank-you and the mail (${language})`, async ({
+  test(`a zero-total coupon order, right of withdrawal kept: the terms a membership asks, refused without one, then thank-you, receipt and mail say when it starts (${language})`, async ({
     page,
     auth,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const fan = await signUpFanWithProfile(page, auth, language);
-    await couponCartReady(page, language);
+    // The withdrawal waiver left unticked: a choice, not a gate (issue 30).
+    await couponCartReady(page);
     await page.goto('/checkout');
     await expect(page.getByRole('heading', { level: 1, name: texts.heading })).toBeVisible();
 
@@ -47,20 +49,33 @@ for (const language of ['en', 'it'] as const) {
       await expectNoAxeViolations(page);
     });
 
+    // A payment just before midnight in Rome may be dated either day.
+    const startDays = [keptWithdrawalStartDay(new Date())];
+    const startsOn = () => new RegExp(startDays.map((day) => orderTexts.withdrawalKept(day)).join('|'));
     await test.step('both ticked: the order is placed and fulfilled, straight to the thank-you page', async () => {
       await page.getByRole('checkbox', { name: texts.guardianDeclaration }).check();
       await confirm.click();
       await expect(page).toHaveURL(/\/thankyou\?orderId=[0-9a-f-]{36}$/);
-      // The owner sees the order's summary, with the membership code just issued.
+      startDays.push(keptWithdrawalStartDay(new Date()));
+      // The owner sees the order's summary, with the membership code just issued and when it starts.
       await expect(page.getByRole('main')).toContainText(/JM[0-9A-Z]{10}/);
+      await expect(new OrderPages(page, language).summary().locator('tbody')).toContainText(startsOn());
       await expectNoAxeViolations(page);
     });
 
-    await test.step('the confirmation mail, in the fan language, names the membership issued', async () => {
+    await test.step('the receipt says the right of withdrawal was kept, and the day the membership starts', async () => {
+      const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+      const orders = new OrderPages(page, language);
+      await orders.openReceipt(orderId);
+      await expect(orders.summary().locator('tbody')).toContainText(startsOn());
+    });
+
+    await test.step('the confirmation mail, in the fan language, names the membership issued and when it starts', async () => {
       await new DevPages(page).openOutbox(fan.email);
       const mail = page.getByRole('listitem').filter({ hasText: language === 'en' ? /order \d{9} confirmed/ : /ordine \d{9} confermato/ });
       await expect(mail).toHaveCount(1);
       await expect(mail).toContainText(/JM[0-9A-Z]{10}/);
+      await expect(mail).toContainText(startsOn());
     });
   });
 }

@@ -70,7 +70,9 @@ describe('the cart priced now', () => {
     ]);
     expect(view.lines[2]).toMatchObject({ product: { id: 'j1897', kind: 'membership', tag: 'membership', virtual: false }, shipping: null, soldOut: false });
     expect(view.totals).toEqual({ subtotalCents: 21390, voucherDiscountCents: 0, shippingCents: 0, totalCents: 21390 });
-    expect(view.blockers).toEqual(['addressesMissing', 'waiversMissing']);
+    // The withdrawal waiver J1897 asks is the fan's choice, not a blocker (issue 30): only its address is.
+    expect(view.lines[2]).toMatchObject({ needsWaiver: true, waivedAt: null });
+    expect(view.blockers).toEqual(['addressesMissing']);
   });
 
   it('prices an item anew once its promo has ended, keeps the old snapshot to explain it, and takes the new one with the next change', async () => {

@@ -47,11 +47,11 @@ async function membershipRow(code: string) {
   return row;
 }
 
-/** The fan's cart made ready (waivers, shipping, billing) and placed; the order's id and total. */
-async function placeCart(fan: TestFan) {
+/** The fan's cart made ready (waivers unless `waive` is false, shipping, billing) and placed; the order's id and total. */
+async function placeCart(fan: TestFan, { waive = true } = {}) {
   const addressId = await addressOf(services(), fan);
   for (const line of (await cart().viewCart(fan.owner)).lines) {
-    if (line.needsWaiver) expect((await cart().setWithdrawalWaiver(fan.owner, line.id, true)).ok).toBe(true);
+    if (line.needsWaiver && waive) expect((await cart().setWithdrawalWaiver(fan.owner, line.id, true)).ok).toBe(true);
     if (line.needsShipping) expect((await cart().chooseShippingAddress(fan.owner, line.id, addressId)).ok).toBe(true);
   }
   const placed = await services().orders.place(placeRequest(fan, { billingAddressId: addressId }));
@@ -159,6 +159,28 @@ describe('an upgrade through checkout', () => {
     // Black & White upgrades to J1897: the credit is what the chain cost (0 + 49.90).
     const next = await cart().followUpPage(upgradeOf(fan, newCode, 'j1897'));
     expect(next.ok && next.value).toMatchObject({ priceCents: 14900, creditCents: 4990, itemPriceCents: 9910, refusal: null });
+  });
+
+  it('with the right of withdrawal kept, leaves the old membership active until the upgrade starts, when the 14 days are over', async () => {
+    const fan = await newFan(services(), 'upgrade-kept-withdrawal');
+    const stadium = await stadiumForMyself(context(), fan);
+    expect((await addUpgrade(fan, stadium)).ok).toBe(true);
+    const order = await placeCart(fan, { waive: false });
+    expect(await pay(order.orderId)).toBe(true);
+    const newCode = (await services().orders.find(fan.owner, order.orderId))?.lines[0]?.membershipCode;
+    if (!newCode) throw new Error('no membership issued');
+    // Paid on 1 December (Rome): the 14 days are 2–15 December.
+    expect(await membershipRow(newCode)).toMatchObject({ status: 'ready', withdrawalEndsAt: new Date('2026-12-15T23:00:00Z') });
+    expect((await membershipRow(stadium)).status).toBe('active');
+    expect((await addUpgrade(fan, stadium)).ok).toBe(false);
+
+    clock.set('2026-12-15T22:59:59Z');
+    await services().membershipActivation.activateDue();
+    expect([(await membershipRow(stadium)).status, (await membershipRow(newCode)).status]).toEqual(['active', 'ready']);
+    clock.set('2026-12-15T23:00:00Z');
+    await services().membershipActivation.activateDue();
+    expect([(await membershipRow(stadium)).status, (await membershipRow(newCode)).status]).toEqual(['cancelled', 'active']);
+    clock.set('2026-12-01T09:00:00Z');
   });
 
   it('is refused at checkout when the membership stopped being upgradeable after it was added', async () => {

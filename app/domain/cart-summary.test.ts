@@ -44,8 +44,8 @@ describe('cartTotals', () => {
 });
 
 describe('checkoutBlockers', () => {
-  const ready: CheckoutLine = { needsShipping: true, hasShipping: true, shippingAllowed: true, needsWaiver: true, waived: true, soldOut: false, followUpRefused: false };
-  const gift: CheckoutLine = { needsShipping: false, hasShipping: false, shippingAllowed: false, needsWaiver: false, waived: false, soldOut: false, followUpRefused: false };
+  const ready: CheckoutLine = { needsShipping: true, hasShipping: true, shippingAllowed: true, soldOut: false, followUpRefused: false };
+  const gift: CheckoutLine = { needsShipping: false, hasShipping: false, shippingAllowed: false, soldOut: false, followUpRefused: false };
 
   it('lets a ready cart through, and blocks an empty one', () => {
     expect(checkoutBlockers([ready, gift])).toEqual([]);
@@ -55,15 +55,13 @@ describe('checkoutBlockers', () => {
   it('names each thing left to do once, in the order the fan should act on them', () => {
     expect(checkoutBlockers([{ ...ready, hasShipping: false, shippingAllowed: false }])).toEqual(['addressesMissing']);
     expect(checkoutBlockers([{ ...ready, shippingAllowed: false }])).toEqual(['addressNotAllowed']);
-    expect(checkoutBlockers([{ ...ready, waived: false }, { ...ready, waived: false }])).toEqual(['waiversMissing']);
     expect(checkoutBlockers([{ ...ready, soldOut: true }])).toEqual(['soldOut']);
     expect(checkoutBlockers([{ ...gift, followUpRefused: true }])).toEqual(['followUpRefused']);
     expect(
       checkoutBlockers([
-        { ...ready, waived: false },
         { ...ready, hasShipping: false, shippingAllowed: false, followUpRefused: true },
         { ...ready, shippingAllowed: false, soldOut: true },
       ]),
-    ).toEqual(['soldOut', 'followUpRefused', 'addressesMissing', 'addressNotAllowed', 'waiversMissing']);
+    ).toEqual(['soldOut', 'followUpRefused', 'addressesMissing', 'addressNotAllowed']);
   });
 });

@@ -49,8 +49,6 @@ export type CheckoutLine = {
   hasShipping: boolean;
   /** The chosen address is one the product may be shipped to (false also when none is chosen). */
   shippingAllowed: boolean;
-  needsWaiver: boolean;
-  waived: boolean;
   /** The product, or its chosen size, sold out since it was added. */
   soldOut: boolean;
   /** An upgrade or renewal whose membership can no longer be upgraded or renewed (issue 15). */
@@ -62,10 +60,10 @@ export type CheckoutLine = {
  * - `empty`: nothing to buy;
  * - `soldOut`: an item can no longer be had (remove it or choose another size);
  * - `addressesMissing`: an item that ships has no address (spec: CART.ITEM.COMPLETE_ADDRESSES);
- * - `addressNotAllowed`: an item's address is one it cannot be shipped to (any more);
- * - `waiversMissing`: an item starting within the withdrawal period lacks the fan's request.
+ * - `addressNotAllowed`: an item's address is one it cannot be shipped to (any more).
+ * The withdrawal waiver is the fan's choice, never a blocker (issue 30; domain/withdrawal.ts).
  */
-export type CheckoutBlocker = 'empty' | 'soldOut' | 'followUpRefused' | 'addressesMissing' | 'addressNotAllowed' | 'waiversMissing';
+export type CheckoutBlocker = 'empty' | 'soldOut' | 'followUpRefused' | 'addressesMissing' | 'addressNotAllowed';
 
 export function checkoutBlockers(lines: readonly CheckoutLine[]): CheckoutBlocker[] {
   if (lines.length === 0) return ['empty'];
@@ -75,7 +73,6 @@ export function checkoutBlockers(lines: readonly CheckoutLine[]): CheckoutBlocke
   const shipped = lines.filter((line) => line.needsShipping);
   if (shipped.some((line) => !line.hasShipping)) blockers.push('addressesMissing');
   if (shipped.some((line) => line.hasShipping && !line.shippingAllowed)) blockers.push('addressNotAllowed');
-  if (lines.some((line) => line.needsWaiver && !line.waived)) blockers.push('waiversMissing');
   return blockers;
 }
 

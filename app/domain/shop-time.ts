@@ -39,3 +39,16 @@ export function parseCalendarDay(value: string): { year: number; month: number; 
 export function isCalendarDay(value: string): boolean {
   return parseCalendarDay(value) !== null;
 }
+
+/**
+ * The instant a Rome calendar day begins (its 00:00 in Rome). Rome is UTC+1 in winter and UTC+2
+ * in summer, and its clock changes at 02:00/03:00, never at midnight: of the two candidates, the
+ * one that falls on `day` in Rome is its midnight.
+ */
+export function romeDayStart(day: CalendarDay): Date {
+  const parts = parseCalendarDay(day);
+  if (!parts) throw new RangeError(`not a calendar day: ${day}`);
+  const utcMidnight = Date.UTC(parts.year, parts.month - 1, parts.day);
+  const summer = new Date(utcMidnight - 2 * 3_600_000);
+  return romeDate(summer) === day ? summer : new Date(utcMidnight - 3_600_000);
+}

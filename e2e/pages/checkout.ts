@@ -57,15 +57,17 @@ export const CHECKOUT_TEXTS = {
 
 export type CheckoutTexts = (typeof CHECKOUT_TEXTS)[Language];
 
-/** A Stadium membership with a fresh coupon (so the cart costs nothing), its start waived: checkout may open. */
-export async function couponCartReady(page: Page, language: Language): Promise<void> {
+/**
+ * A Stadium membership with a fresh coupon (so the cart costs nothing): checkout may open. Its
+ * withdrawal waiver is left to the test (`giveWaivers`): unticked, it starts 14 days after payment.
+ */
+export async function couponCartReady(page: Page): Promise<void> {
   const code = await mintCoupon(page.request, 'stadium');
   const added = await page.request.post('/products/stadium/configure/coupon', { form: { couponCode: code, buyFor: 'BUY_CARD' } });
   expect(added.ok(), `added: ${added.status()}`).toBe(true);
-  await giveWaivers(page, language);
 }
 
-/** Answers the withdrawal question of every item that asks it, on the cart page. */
+/** Waives the right of withdrawal of every item that asks (on the cart page): each starts as soon as paid. */
 export async function giveWaivers(page: Page, language: Language): Promise<void> {
   const texts = CART_TEXTS[language];
   await page.goto('/cart');

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { Language } from '../support/shop';
-import { CHECKOUT_TEXTS, couponCartReady, openCheckoutWithMembershipTerms } from './checkout';
+import { CHECKOUT_TEXTS, couponCartReady, giveWaivers, openCheckoutWithMembershipTerms } from './checkout';
 
 /** The My Membership pages' texts (app/locales/{it,en}/membership.json) the tests are driven by. */
 export const MEMBERSHIP_TEXTS = {
@@ -66,10 +66,11 @@ export const MEMBERSHIP_TEXTS = {
   },
 } as const;
 
-/** Checks out the fan's zero-total Stadium (a fresh coupon): the membership is issued at once; its code. */
+/** Checks out the fan's zero-total Stadium (a fresh coupon, its start waived): the membership is issued active at once; its code. */
 export async function buyStadiumForMyself(page: Page, language: Language): Promise<string> {
   const texts = CHECKOUT_TEXTS[language];
-  await couponCartReady(page, language);
+  await couponCartReady(page);
+  await giveWaivers(page, language);
   await openCheckoutWithMembershipTerms(page, language);
   await page.getByRole('button', { name: texts.confirm }).click();
   await expect(page).toHaveURL(/\/thankyou\?orderId=[0-9a-f-]{36}$/);

@@ -16,6 +16,7 @@ export const ORDERS_TEXTS = {
     payBy: 'Pay by',
     statuses: { awaiting_payment: 'Awaiting payment', paid: 'Paid', fulfilled: 'Completed', cancelled: 'Cancelled', expired: 'Expired' },
     codePending: 'Issued once paid',
+    withdrawalKept: (date: string) => `14-day right of withdrawal kept: active from ${date}`,
     total: 'Total',
     listHeading: 'Your orders',
     listEmpty: 'You have not placed any orders yet.',
@@ -46,6 +47,7 @@ export const ORDERS_TEXTS = {
       expired: 'Scaduto',
     },
     codePending: 'Emesso a pagamento ricevuto',
+    withdrawalKept: (date: string) => `Diritto di recesso di 14 giorni mantenuto: attiva dal ${date}`,
     total: 'Totale',
     listHeading: 'I tuoi ordini',
     listEmpty: 'Non hai ancora effettuato ordini.',
@@ -60,6 +62,20 @@ export const ORDERS_TEXTS = {
 } as const;
 
 export type OrdersTexts = (typeof ORDERS_TEXTS)[Language];
+
+/**
+ * The day (dd/mm/yyyy, as both languages write it) a membership paid at `paidAt` starts when its
+ * buyer kept the right of withdrawal: the 14 days after the day of payment in Rome are over.
+ */
+export function keptWithdrawalStartDay(paidAt: Date): string {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(paidAt)
+    .split('-')
+    .map(Number);
+  const start = new Date(Date.UTC(year!, month! - 1, day! + 15));
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${two(start.getUTCDate())}/${two(start.getUTCMonth() + 1)}/${start.getUTCFullYear()}`;
+}
 export type OrderStatusWord = keyof OrdersTexts['statuses'];
 
 /** What a test expects of an order's summary; anything left out is not checked. */

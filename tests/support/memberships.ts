@@ -37,12 +37,14 @@ export async function stadiumForMyself(context: IssueContext, fan: TestFan): Pro
   return code!;
 }
 
-/** A membership with a price for the fan themselves (waiver given), paid; `shipTo` for one that ships. */
-async function paidForMyself(context: IssueContext, fan: TestFan, productId: string, shipTo: string | null, automaticRenewal = false): Promise<string> {
+/** A membership with a price for the fan themselves (waiver given unless `waive` is false), paid; `shipTo` for one that ships. */
+async function paidForMyself(context: IssueContext, fan: TestFan, productId: string, shipTo: string | null, automaticRenewal = false, waive = true): Promise<string> {
   const addressId = await addressOf(context.services, fan);
   const itemId = await addItem(context.services, fan, productId, 'buy', { buyFor: 'BUY_CARD', automaticRenewal: automaticRenewal ? 'on' : '' });
-  const waived = await context.services.cart.setWithdrawalWaiver(fan.owner, itemId, true);
-  if (!waived.ok) throw new Error('waiver refused');
+  if (waive) {
+    const waived = await context.services.cart.setWithdrawalWaiver(fan.owner, itemId, true);
+    if (!waived.ok) throw new Error('waiver refused');
+  }
   if (shipTo !== null) {
     const shipped = await context.services.cart.chooseShippingAddress(fan.owner, itemId, shipTo);
     if (!shipped.ok) throw new Error(`not shipped: ${JSON.stringify(shipped)}`);
@@ -51,9 +53,12 @@ async function paidForMyself(context: IssueContext, fan: TestFan, productId: str
   return code!;
 }
 
-/** Black & White (49.90 on promo; nothing shipped) for the fan themselves, paid; renewing itself when asked. */
-export function blackAndWhiteForMyself(context: IssueContext, fan: TestFan, { automaticRenewal = false } = {}): Promise<string> {
-  return paidForMyself(context, fan, 'black-and-white', null, automaticRenewal);
+/**
+ * Black & White (49.90 on promo; nothing shipped) for the fan themselves, paid; renewing itself
+ * when asked; `waive: false` keeps the right of withdrawal (it starts once the 14 days are over).
+ */
+export function blackAndWhiteForMyself(context: IssueContext, fan: TestFan, { automaticRenewal = false, waive = true } = {}): Promise<string> {
+  return paidForMyself(context, fan, 'black-and-white', null, automaticRenewal, waive);
 }
 
 /** J1897 (149.00; its welcome pack is shipped, to `shipTo`) for the fan themselves, paid. */

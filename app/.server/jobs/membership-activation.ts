@@ -10,8 +10,9 @@ import { startRepeatingJob, type RepeatingJob } from './repeating-job';
 export const MEMBERSHIP_ACTIVATION_INTERVAL_MS = 60_000;
 
 /**
- * Activates memberships whose season has started (`services.membershipActivation.activateDue`)
- * in the background, on every instance: a membership moves once however many passes run.
+ * Activates memberships whose season has started and whose kept withdrawal period is over
+ * (`services.membershipActivation.activateDue`) in the background, on every instance: a
+ * membership moves once however many passes run.
  */
 export function startMembershipActivation(input: {
   activation: Pick<MembershipActivationService, 'activateDue'>;

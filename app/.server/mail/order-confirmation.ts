@@ -1,6 +1,8 @@
 import type { Gift } from '../../domain/gift';
 import { giftDeliveryOf, redeemGiftPath } from '../../domain/gift-delivery';
+import { formatShopDate } from '../../domain/display-format';
 import { formatPrice } from '../../domain/price';
+import { withdrawalChoiceOf, withdrawalNoteOf } from '../../domain/withdrawal';
 import type { orderItems, orders } from '../db/schema';
 import { translatorFor, type ComposedMail } from './compose';
 
@@ -18,8 +20,9 @@ export type OrderConfirmation = {
 
 /**
  * The order confirmation (issue 13) in the order's language: the summary as on the receipt,
- * each membership's code, and for a gift the link that redeems it (spec: /redeem-gift with
- * `code` and `giftCode`) — or, when the link went to the recipient, where it went (issue 15).
+ * each membership's code and the buyer's withdrawal choice with its start (issue 30), and for
+ * a gift the link that redeems it (spec: /redeem-gift with `code` and `giftCode`) — or, when
+ * the link went to the recipient, where it went (issue 15).
  * Plain text, as all the shop's mail.
  */
 export function composeOrderConfirmationMail({ order, items, membershipCodes, gifts, publicUrl }: OrderConfirmation): ComposedMail {
@@ -29,7 +32,18 @@ export function composeOrderConfirmationMail({ order, items, membershipCodes, gi
     const holder = item.holder ? `${item.holder.firstName} ${item.holder.lastName}` : t('mail:orderConfirmation.giftHolder');
     const code = membershipCodes.get(item.id);
     const line = t('mail:orderConfirmation.line', { name: item.name[order.language], holder, price: price(item.unitPriceCents) });
-    return code ? `${line}\n  ${t('mail:orderConfirmation.membershipCode', { code })}` : line;
+    const withdrawal = withdrawalChoiceOf(item, order.paidAt);
+    const notes = [
+      ...(code ? [t('mail:orderConfirmation.membershipCode', { code })] : []),
+      ...(withdrawal
+        ? [
+            t(`mail:orderConfirmation.withdrawal.${withdrawalNoteOf(withdrawal, order.paidAt !== null)}`, {
+              date: withdrawal.activatesAt ? formatShopDate(withdrawal.activatesAt, order.language) : '',
+            }),
+          ]
+        : []),
+    ];
+    return [line, ...notes.map((note) => `  ${note}`)].join('\n');
   });
   // A link sent to its recipient is not repeated here: the gifter learns where it went.
   const giftLinks = gifts.map((issued) => {

@@ -133,8 +133,6 @@ export async function loadCartView(db: ShopDb, catalogue: CartProducts, customer
       needsShipping: line.needsShipping,
       hasShipping: line.shipping !== null,
       shippingAllowed: line.shippingRestriction === null,
-      needsWaiver: line.needsWaiver,
-      waived: line.waivedAt !== null,
       soldOut: line.soldOut,
       followUpRefused: line.followUpRefusal !== null,
     })),

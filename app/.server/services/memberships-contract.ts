@@ -21,6 +21,11 @@ export type MembershipListRow = {
   holderName: string | null;
   /** The card art of the product (the catalogue's image), null when the product is gone. */
   imageUrl: string | null;
+  /**
+   * When a `ready` membership with a holder becomes active (its season's first day, the end of
+   * the withdrawal period its buyer kept: domain/withdrawal.ts); null otherwise.
+   */
+  activatesAt: Date | null;
 };
 
 /** One membership as its page shows it (to a holder, manager or gifter). */

@@ -27,6 +27,7 @@ import type { ServiceDeps } from '.';
 import type { AddressesService, SavedAddress } from './addresses';
 import type { CartOwner } from './cart-contract';
 import { findOwner } from './cart-items';
+import { activationInstant } from '../../domain/withdrawal';
 import { findFollowedByCode } from './followed-memberships';
 import type { CatalogueService } from './catalogue';
 import type { ManageRequest, ManageResult, MembershipDetail, MembershipListRow } from './memberships-contract';
@@ -51,6 +52,11 @@ function listRowOf(row: MembershipRow, customerId: string, imageUrl: string | nu
     roles,
     holderName: holder ? `${holder.firstName} ${holder.lastName}` : null,
     imageUrl,
+    // Issued when paid (or when a gift's holder was chosen, later still): the instant to start from.
+    activatesAt:
+      membership.status === 'ready' && membership.holder !== null
+        ? activationInstant({ season: membership.season, withdrawalEndsAt: membership.withdrawalEndsAt, paidAt: membership.createdAt })
+        : null,
   };
 }
 

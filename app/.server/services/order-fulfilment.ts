@@ -12,6 +12,7 @@ import { composeOrderConfirmationMail, type IssuedGift } from '../mail/order-con
 import { needsDocumentsMail } from '../../domain/reload-docs';
 import { issuedStatusOf } from '../../domain/season';
 import { romeDate } from '../../domain/shop-time';
+import { isWithdrawalOver, keptWithdrawalEnd } from '../../domain/withdrawal';
 import { queueReloadDocsMail } from './reload-docs-mail';
 import type { ReloadDocsLinks } from './reload-docs-link';
 
@@ -26,9 +27,10 @@ export function giftCodeHash(code: string): string {
 }
 
 /**
- * Issues what a paid order bought, in the caller's transaction: a membership per item (status
- * ready; holder, manager and gifter by how it was bought), a gift code per gift (mailed to its
- * recipient when the gifter gave their e-mail: domain/gift-delivery.ts), and the confirmation
+ * Issues what a paid order bought, in the caller's transaction: a membership per item (active
+ * or ready by its season and the buyer's withdrawal choice; holder, manager and gifter by how
+ * it was bought), a gift code per gift (mailed to its recipient when the gifter gave their
+ * e-mail: domain/gift-delivery.ts), and the confirmation
  * mail in the order's language, and for a card without its front document a mail asking for
  * it with the reload-docs link (issue 15). An order not (or no longer) `paid` gets nothing.
  */
@@ -43,9 +45,13 @@ export async function fulfilOrder(tx: ShopDb, orderId: string, { now, publicUrl,
   const issuedGifts: IssuedGift[] = [];
   const today = romeDate(now);
   const membershipCodes = new Map<string, string>();
+  // The withdrawal period runs from the payment, whenever fulfilment runs (a retry).
+  const paidAt = order.paidAt ?? now;
   for (const item of items) {
     const isGift = item.process === 'gift';
     const forMyself = item.buyFor === 'BUY_CARD';
+    const withdrawalEndsAt = keptWithdrawalEnd({ kind: item.kind, process: item.process, waived: item.withdrawalWaivedAt !== null }, paidAt);
+    const status = isWithdrawalOver(withdrawalEndsAt, now) ? issuedStatusOf({ season: item.season, hasHolder: item.holder !== null }, today) : 'ready';
     const [membership] = await tx
       .insert(memberships)
       .values({
@@ -54,8 +60,10 @@ export async function fulfilOrder(tx: ShopDb, orderId: string, { now, publicUrl,
         productId: item.productId,
         type: item.kind,
         season: item.season,
-        // Active at once during its season; a gift waits for its holder (gifts.ts), later seasons for their first day.
-        status: issuedStatusOf({ season: item.season, hasHolder: item.holder !== null }, today),
+        // Active at once during its season; a gift waits for its holder (gifts.ts), later seasons for
+        // their first day, and a kept right of withdrawal for the period's end (the activation job).
+        status,
+        withdrawalEndsAt,
         holder: item.holder,
         holderCustomerId: forMyself ? order.customerId : null,
         // A gift is managed by whoever redeems it (issue 15); anything else by its buyer.
@@ -74,7 +82,8 @@ export async function fulfilOrder(tx: ShopDb, orderId: string, { now, publicUrl,
       .returning({ id: memberships.id, code: memberships.code });
     if (!membership) continue;
     membershipCodes.set(item.id, membership.code);
-    if (item.process === 'upgrade' && item.previousMembershipId !== null) await retireUpgraded(tx, item.previousMembershipId);
+    // An upgrade waiting for its withdrawal period leaves the old one active until it starts (the activation job retires it then).
+    if (item.process === 'upgrade' && item.previousMembershipId !== null && status === 'active') await retireUpgraded(tx, item.previousMembershipId);
     if (isGift && item.gift) {
       const giftCode = giftCodeOf(randomBytes(GIFT_CODE_BYTES));
       await tx.insert(gifts).values({ membershipId: membership.id, codeHash: giftCodeHash(giftCode), recipient: item.gift, createdAt: now });
@@ -117,7 +126,7 @@ export async function fulfilOrder(tx: ShopDb, orderId: string, { now, publicUrl,
  * An upgraded membership is over: its upgrade replaces it for the rest of the season (`cancelled`,
  * which the lists leave out; `upgrade_of` on the new one says why).
  */
-async function retireUpgraded(tx: ShopDb, membershipId: string): Promise<void> {
+export async function retireUpgraded(tx: ShopDb, membershipId: string): Promise<void> {
   await tx
     .update(memberships)
     .set({ status: 'cancelled' })

@@ -11,6 +11,7 @@ import type { ProfilePart } from '../../domain/profile-completeness';
 import type { Result } from '../../domain/result';
 import type { PostalAddress } from '../../domain/shipping';
 import type { VatInvoicing } from '../../domain/vat-invoicing';
+import type { WithdrawalChoice } from '../../domain/withdrawal';
 import type { CartOwner } from './cart-contract';
 
 export type PlaceOrderRequest = {
@@ -60,6 +61,12 @@ export type OrderLineView = {
   membershipCode: string | null;
   /** The membership an upgrade or renewal line follows; null for the other processes. */
   follows: { process: FollowUpProcess; membershipCode: string } | null;
+  /**
+   * The buyer's withdrawal choice for a line that asked it (domain/withdrawal.ts
+   * `withdrawalChoiceOf`): waived or kept, and once paid when the membership becomes active;
+   * null for a line that asked nothing (a gift, the card).
+   */
+  withdrawal: WithdrawalChoice | null;
 };
 
 export type OrderView = {

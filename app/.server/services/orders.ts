@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isFollowUpProcess } from '../../domain/membership-follow-up';
+import { withdrawalChoiceOf } from '../../domain/withdrawal';
 import type { ShopDb } from '../db/client';
 import { memberships, orderItems, orderNotes, orders, products } from '../db/schema';
 import type { ServiceDeps } from '.';
@@ -45,7 +46,7 @@ export function createOrdersService(
 ) {
   const publicUrl = config.publicUrl;
 
-  async function orderLines(executor: ShopDb, orderId: string): Promise<OrderLineView[]> {
+  async function orderLines(executor: ShopDb, orderId: string, paidAt: Date | null): Promise<OrderLineView[]> {
     const previous = alias(memberships, 'previous');
     const rows = await executor
       .select({ item: orderItems, membershipCode: memberships.code, previousCode: previous.code, imageUrl: products.imageUrl })
@@ -67,6 +68,7 @@ export function createOrdersService(
       shippingAddress: item.shippingAddress,
       membershipCode,
       follows: isFollowUpProcess(item.process) && previousCode !== null ? { process: item.process, membershipCode: previousCode } : null,
+      withdrawal: withdrawalChoiceOf(item, paidAt),
     }));
   }
 
@@ -94,7 +96,7 @@ export function createOrdersService(
         placedAt: order.placedAt,
         payBy: order.payBy,
         paidAt: order.paidAt,
-        lines: await orderLines(db, order.id),
+        lines: await orderLines(db, order.id, order.paidAt),
         subtotalCents: order.subtotalCents,
         voucherCode: order.voucherCode,
         voucherDiscountCents: order.voucherDiscountCents,

@@ -141,7 +141,7 @@ function WaiverForm({ line, which }: { line: CartLineData; which: React.ReactNod
           {which}
         </label>
       </div>
-      <p className="cart-line__note">{line.waived ? t('waiver.given') : t('waiver.needed')}</p>
+      <p className="cart-line__note">{line.waived ? t('waiver.given') : t('waiver.kept')}</p>
       <SubmitButton intent="waiver" pendingFor={{ itemId: line.id }} variant="secondary">
         {t('waiver.save')}
         {which}

@@ -54,6 +54,7 @@ export function MembershipFacts({ membership }: { membership: MembershipCardView
   const facts: [string, React.ReactNode][] = [
     [t('facts.code'), <span className="membership-code">{membership.code}</span>],
     [t('facts.status'), t(`status.${membership.status}`)],
+    ...(membership.activatesOn ? [[t('facts.activatesOn'), membership.activatesOn] as [string, string]] : []),
     ...(membership.season ? [[t('facts.season'), membership.season] as [string, string]] : []),
     ...(membership.roles.includes('gifter') && membership.roles.length === 1 ? [] : [[t('facts.holder'), membership.holderName ?? t('facts.noHolder')] as [string, string]]),
     [t('facts.roles'), membership.roles.map((role) => t(`roles.${role}`)).join(', ')],

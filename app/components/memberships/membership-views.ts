@@ -12,6 +12,8 @@ export type MembershipCardView = {
   roles: MembershipRole[];
   holderName: string | null;
   imageUrl: string | null;
+  /** When a ready membership becomes active, as a date in the page's language; null otherwise. */
+  activatesOn: string | null;
 };
 
 /** The holder's data as the page lists it (only ever built for holder and manager). */

@@ -10,6 +10,8 @@ export type OrderSummaryLine = {
   holder: string;
   /** "Upgrade of membership JM…" / "Renewal of membership JM…" for a line that follows one; else null. */
   follows: string | null;
+  /** The buyer's withdrawal choice and when the membership becomes active; null when none was asked. */
+  withdrawal: string | null;
   /** The membership issued for the line, or null with `codeNote` saying why there is none. */
   membershipCode: string | null;
   codeNote: string | null;
@@ -86,6 +88,7 @@ export function OrderSummary({ summary }: { summary: OrderSummaryData }) {
                 <span className="order-lines__name">{line.name}</span>
                 <span className="order-lines__holder">{line.holder}</span>
                 {line.follows ? <span className="order-lines__holder">{line.follows}</span> : null}
+                {line.withdrawal ? <span className="order-lines__holder">{line.withdrawal}</span> : null}
               </th>
               <td>
                 {line.membershipCode ? (

@@ -4,6 +4,7 @@ import { data, type RouterContextProvider } from 'react-router';
 import { summariseAddress, type AddressSummary } from '../../domain/address-summary';
 import { formatBirthDate } from '../../domain/birth-date';
 import type { Language } from '../../domain/catalogue-types';
+import { formatShopDate } from '../../domain/display-format';
 import type { HolderView, MembershipCardView } from '../../components/memberships/membership-views';
 import { membershipPath } from '../../domain/membership-manage';
 import { formatPhoneForDisplay } from '../../domain/phone';
@@ -23,6 +24,7 @@ export function membershipCardView(row: MembershipListRow, language: Language): 
     roles: row.roles,
     holderName: row.holderName,
     imageUrl: row.imageUrl,
+    activatesOn: row.activatesAt ? formatShopDate(row.activatesAt, language) : null,
   };
 }
 

@@ -16,13 +16,14 @@ describe('orderSummaryData', () => {
       payBy: null,
       payHref: null,
       lines: [
-        { id: 'line-card', name: 'Carta del club', imageUrl: '/art/jcard.svg', holder: 'Titolare: Mario Rossi', follows: null, membershipCode: 'JM0123456789', codeNote: null, price: '10\u00a0€' },
+        { id: 'line-card', name: 'Carta del club', imageUrl: '/art/jcard.svg', holder: 'Titolare: Mario Rossi', follows: null, withdrawal: null, membershipCode: 'JM0123456789', codeNote: null, price: '10\u00a0€' },
         {
           id: 'line-gift',
           name: 'Kids 0–4',
           imageUrl: '/art/kids.svg',
           holder: 'Un regalo: il titolare sarà chi lo riscatta',
           follows: null,
+          withdrawal: null,
           membershipCode: 'JMABCDEFGHJK',
           codeNote: null,
           price: '49,90\u00a0€',
@@ -62,6 +63,22 @@ describe('orderSummaryData', () => {
     const [upgraded, renewed] = orderSummaryData(anOrder({ lines: [upgrade, renewal] }), 'en', tIn('en')).lines;
     expect(upgraded?.follows).toBe('Upgrade of membership JM0123456789');
     expect(renewed?.follows).toBe('Renewal of membership JM0123456789');
+  });
+
+  it('tells each membership’s withdrawal choice and the date it becomes active (Rome), or how it will be set while unpaid', () => {
+    const membership = { ...GIFT_LINE, process: 'buy' as const, holder: { firstName: 'Mario', lastName: 'Rossi' } };
+    // Paid on 1 December 2026: waived, active at once; kept, from 16 December (the 14 days are 2–15 December).
+    const waived = { ...membership, id: 'waived', withdrawal: { waived: true, activatesAt: new Date('2026-12-01T09:06:00Z') } };
+    const kept = { ...membership, id: 'kept', withdrawal: { waived: false, activatesAt: new Date('2026-12-15T23:00:00Z') } };
+    const paid = orderSummaryData(anOrder({ lines: [waived, kept, CARD_LINE] }), 'en', tIn('en')).lines;
+    expect(paid.map((line) => line.withdrawal)).toEqual([
+      'Right of withdrawal waived: active from 01/12/2026',
+      '14-day right of withdrawal kept: active from 16/12/2026',
+      null,
+    ]);
+    expect(orderSummaryData(anOrder({ lines: [kept] }), 'it', tIn('it')).lines[0]?.withdrawal).toBe('Diritto di recesso di 14 giorni mantenuto: attiva dal 16/12/2026');
+    const unpaid = anOrder({ status: 'awaiting_payment', paidAt: null, lines: [{ ...kept, withdrawal: { waived: false, activatesAt: null } }] });
+    expect(orderSummaryData(unpaid, 'en', tIn('en')).lines[0]?.withdrawal).toBe('14-day right of withdrawal kept: active once the 14 days after payment are over');
   });
 });
 

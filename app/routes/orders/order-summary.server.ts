@@ -9,6 +9,7 @@ import { missingCodeReason, receiptPath, showsPayBy } from '../../domain/order-p
 import type { OrderStatus } from '../../domain/order-status';
 import { payOrderPath } from '../../domain/payment-attempt';
 import { formatPrice } from '../../domain/price';
+import { withdrawalNoteOf } from '../../domain/withdrawal';
 import type { OrderLineView, OrderSummary, OrderView } from '../../.server/services/orders-contract';
 
 /** The status in the fan's words (`orders:status.*`). */
@@ -23,6 +24,14 @@ function holderOf(line: OrderLineView, order: OrderView, t: TFunction): string {
   return t('orders:summary.holderName', { name: `${firstName} ${lastName}` });
 }
 
+/** The line's withdrawal choice and when it becomes active (issue 30); null for a line that asked nothing. */
+function withdrawalOf(line: OrderLineView, order: OrderView, language: Language, t: TFunction): string | null {
+  if (!line.withdrawal) return null;
+  const { activatesAt } = line.withdrawal;
+  const date = activatesAt ? formatShopDate(activatesAt, language) : '';
+  return t(`orders:summary.withdrawal.${withdrawalNoteOf(line.withdrawal, order.paidAt !== null)}`, { date });
+}
+
 function lineOf(line: OrderLineView, order: OrderView, language: Language, t: TFunction): OrderSummaryLine {
   const reason = missingCodeReason(order.status);
   return {
@@ -31,6 +40,7 @@ function lineOf(line: OrderLineView, order: OrderView, language: Language, t: TF
     imageUrl: line.imageUrl,
     holder: holderOf(line, order, t),
     follows: line.follows ? t(`orders:summary.follows.${line.follows.process}`, { code: line.follows.membershipCode }) : null,
+    withdrawal: withdrawalOf(line, order, language, t),
     membershipCode: line.membershipCode,
     codeNote: line.membershipCode ? null : t(reason === 'pending' ? 'orders:summary.codePending' : 'orders:summary.codeNone'),
     price: formatPrice(line.unitPriceCents, language),

@@ -105,6 +105,11 @@ export const orderItems = pgTable(
     gift: jsonb('gift').$type<Gift>(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     shippingAddress: jsonb('shipping_address').$type<PostalAddress>(),
+    /**
+     * When the fan asked for the membership to start as soon as it is paid, waiving the right of
+     * withdrawal (copied from the cart); null: the right was kept, or nothing was asked
+     * (domain/withdrawal.ts `needsWithdrawalWaiver`). The order's record of the choice.
+     */
     withdrawalWaivedAt: timestamp('withdrawal_waived_at', { withTimezone: true }),
   },
   (table) => [
@@ -152,6 +157,12 @@ export const memberships = pgTable(
     type: text('type', { enum: ['membership', 'card', 'other'] }).notNull(),
     season: text('season'),
     status: text('status', { enum: ['ready', 'active', 'expired', 'cancelled'] }).notNull(),
+    /**
+     * The end of the withdrawal period its buyer kept (issue 30, domain/withdrawal.ts): it stays
+     * `ready` until then. Null when the buyer waived the right or none was asked (a gift, the
+     * card), and for every membership issued before, when checkout required the waiver.
+     */
+    withdrawalEndsAt: timestamp('withdrawal_ends_at', { withTimezone: true }),
     holder: jsonb('holder').$type<HolderDraft>(),
     holderCustomerId: uuid('holder_customer_id').references(() => customers.id, { onDelete: 'set null' }),
     managerCustomerId: uuid('manager_customer_id').references(() => customers.id, { onDelete: 'set null' }),

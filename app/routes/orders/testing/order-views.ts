@@ -14,6 +14,7 @@ export const CARD_LINE: OrderLineView = {
   shippingAddress: null,
   membershipCode: 'JM0123456789',
   follows: null,
+  withdrawal: null,
 };
 
 export const GIFT_LINE: OrderLineView = {

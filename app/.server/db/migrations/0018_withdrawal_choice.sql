@@ -1,0 +1,1 @@
+ALTER TABLE "memberships" ADD COLUMN "withdrawal_ends_at" timestamp with time zone;
