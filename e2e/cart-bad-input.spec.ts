@@ -87,11 +87,18 @@ test.describe('cart: bad input and ownership', () => {
     const chosen = await page.request.post(`/cart/${membershipId}`, { form: { intent: 'choose', addressId: usAddressId! } });
     expect(chosen.status()).toBe(400);
     expect(await chosen.text()).toContain('This product is not sold in this country.');
+    // The cart page's own form (issue 30) says it at the item, with the alternative product.
+    const onCart = await page.request.post('/cart', { form: { intent: 'address', itemId: membershipId!, addressId: usAddressId! } });
+    expect(onCart.status()).toBe(400);
+    const onCartPage = await onCart.text();
+    expect(onCartPage).toContain('This product is not sold in this country.');
+    expect(onCartPage).toContain('See the alternative: Black &amp; White');
+    expect((await page.request.post('/cart', { form: { intent: 'address', itemId: membershipId!, addressId: '' } })).status()).toBe(400);
     const temporary = await page.request.post(`/cart/${membershipId}/temporary`, {
       form: { firstName: 'Mario', lastName: 'Rossi', phone: '+7 495 1234567', countryCode: 'RU', city: 'Moskva', postalCode: '101000', street: 'Tverskaya' },
     });
     expect(temporary.status()).toBe(400);
     expect(await temporary.text()).toContain('We do not ship to this country.');
-    expect(await (await page.request.get('/cart')).text()).toContain('Choose a shipping address');
+    expect(await (await page.request.get('/cart')).text()).toContain('No address yet: choose one below or add a new one.');
   });
 });

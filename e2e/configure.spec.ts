@@ -167,7 +167,7 @@ test('the academy (neither membership nor card) is bought for oneself: no renewa
   const item = cartItem(page, 'Academy – Football school');
   // Its tag, worded by the page (not the raw code).
   await expect(item.getByText('Academy', { exact: true })).toBeVisible();
-  await expect(item.getByRole('link', { name: CART_TEXTS.en.chooseAddress })).toHaveCount(0);
+  await expect(item.getByRole('heading', { name: CART_TEXTS.en.shippingHeading })).toHaveCount(0);
   await expectCartCount(page, texts, 1);
   await expect(page.getByRole('link', { name: CART_TEXTS.en.checkout })).toBeVisible();
 });

@@ -115,7 +115,7 @@ describe('shipping per item', () => {
     const welcomePack = await j1897ForMe(fan);
     const card = await clubCard(fan);
     const turin = await saveAddress(fan, 'IT');
-    expect(await cart().chooseShippingAddress(fan.owner, welcomePack, turin.id)).toEqual({ ok: true, value: { removedWithoutDocuments: [] } });
+    expect(await cart().chooseShippingAddress(fan.owner, welcomePack, turin.id)).toEqual({ ok: true, value: { name: { it: 'J1897', en: 'J1897' }, removedWithoutDocuments: [] } });
     expect((await cart().chooseShippingAddress(fan.owner, card, turin.id)).ok).toBe(true);
     let view = await cart().viewCart(fan.owner);
     expect(view.lines.map((line) => line.shipping)).toEqual([

@@ -54,3 +54,14 @@ export function initialChoice(
   const preferred = addresses.find((address) => address.isPreferred && address.selectable);
   return requested?.id ?? preferred?.id ?? null;
 }
+
+/**
+ * The new-address page's `cartItem` parameter (issue 30): the cart item the address is added
+ * for, which then ships there once it is saved (the page's return is the cart).
+ */
+export const SHIP_ITEM_PARAM = 'cartItem';
+
+/** The new-address page for a cart item: saved, the item ships there and the fan is back at `returnPath`. */
+export function newAddressForItemHref(itemId: string, returnPath: string): string {
+  return `${ADDRESS_BOOK_PATH}/new?${new URLSearchParams({ [REDIRECT_URI_PARAM]: returnPath, [SHIP_ITEM_PARAM]: itemId })}`;
+}

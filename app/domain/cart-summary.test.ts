@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotals, checkoutBlockers, itemPriceNow, itemSoldOut, type CheckoutLine } from './cart-summary';
+import { cartTotals, checkoutBlockers, isAfterCheckoutRefusal, itemPriceNow, itemSoldOut, onlyAddressesMissing, type CheckoutLine } from './cart-summary';
 
 const promo = { from: new Date('2026-11-20T23:00:00Z'), to: new Date('2026-12-28T23:00:00Z'), priceCents: 4990 };
 const product = { priceCents: 5990, promos: [promo] };
@@ -40,6 +40,27 @@ describe('cartTotals', () => {
     });
     expect(cartTotals([300], { type: 'amount', amountCents: 500 }, 500)).toEqual({ subtotalCents: 300, voucherDiscountCents: 300, shippingCents: 500, totalCents: 500 });
     expect(cartTotals([], null, 0)).toEqual({ subtotalCents: 0, voucherDiscountCents: 0, shippingCents: 0, totalCents: 0 });
+  });
+});
+
+describe('onlyAddressesMissing', () => {
+  it('is true when missing addresses are all that blocks checkout', () => {
+    expect(onlyAddressesMissing(['addressesMissing'])).toBe(true);
+  });
+
+  it('is false for a cart nothing blocks, or one blocked by anything else too', () => {
+    expect(onlyAddressesMissing([])).toBe(false);
+    expect(onlyAddressesMissing(['addressesMissing', 'waiversMissing'])).toBe(false);
+    expect(onlyAddressesMissing(['addressNotAllowed'])).toBe(false);
+    expect(onlyAddressesMissing(['empty'])).toBe(false);
+  });
+});
+
+describe('isAfterCheckoutRefusal', () => {
+  it('reads the parameter /checkout adds when it sends a cart back', () => {
+    expect(isAfterCheckoutRefusal(new URLSearchParams('checkout=refused'))).toBe(true);
+    expect(isAfterCheckoutRefusal(new URLSearchParams(''))).toBe(false);
+    expect(isAfterCheckoutRefusal(new URLSearchParams('checkout=other'))).toBe(false);
   });
 });
 

@@ -81,6 +81,23 @@ export function canCheckout(blockers: readonly CheckoutBlocker[]): boolean {
   return blockers.length === 0;
 }
 
+/**
+ * Whether only addresses are missing (issue 30): the fan can give them on the cart page itself,
+ * so checkout stays a link, and a missing address is a hint until the fan tries to go on.
+ */
+export function onlyAddressesMissing(blockers: readonly CheckoutBlocker[]): boolean {
+  return blockers.length > 0 && blockers.every((blocker) => blocker === 'addressesMissing');
+}
+
 /** The cart page, and checkout, which refuses a cart that is not ready (issue 12). */
 export const CART_PATH = '/cart';
 export const CHECKOUT_PATH = '/checkout';
+
+/** Where /checkout sends a cart it refuses: the cart, saying the fan tried (what is missing is then an error). */
+export const CHECKOUT_REFUSED_PARAM = 'checkout';
+export const CART_AFTER_REFUSAL_PATH = `${CART_PATH}?${CHECKOUT_REFUSED_PARAM}=refused`;
+
+/** Whether the cart page was reached by a refused checkout. */
+export function isAfterCheckoutRefusal(search: URLSearchParams): boolean {
+  return search.get(CHECKOUT_REFUSED_PARAM) === 'refused';
+}

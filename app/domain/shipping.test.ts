@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsShipping, SHIPPING_RATE_CENTS, shippingCostCents, shippingRestriction, shippingZoneOf } from './shipping';
+import { initialShippingAddressId, needsShipping, SHIPPING_RATE_CENTS, shippingCostCents, shippingRestriction, shippingZoneOf } from './shipping';
 
 const anywhere = { availableInCountries: null, notAvailableInCountries: null };
 
@@ -9,6 +9,28 @@ describe('needsShipping', () => {
     expect(needsShipping({ virtual: false, process: 'coupon' })).toBe(true);
     expect(needsShipping({ virtual: false, process: 'gift' })).toBe(false);
     expect(needsShipping({ virtual: true, process: 'buy' })).toBe(false);
+  });
+});
+
+describe('initialShippingAddressId', () => {
+  const preferred = { id: 'a1', countryCode: 'IT' };
+  const notInUs = { availableInCountries: null, notAvailableInCountries: ['US'] };
+
+  it("gives an item that ships the fan's preferred address", () => {
+    expect(initialShippingAddressId({ virtual: false, process: 'buy' }, anywhere, preferred)).toBe('a1');
+    expect(initialShippingAddressId({ virtual: false, process: 'upgrade' }, notInUs, preferred)).toBe('a1');
+  });
+
+  it('gives none without a preferred address, or to an item that ships nothing', () => {
+    expect(initialShippingAddressId({ virtual: false, process: 'buy' }, anywhere, null)).toBeNull();
+    expect(initialShippingAddressId({ virtual: true, process: 'buy' }, anywhere, preferred)).toBeNull();
+    expect(initialShippingAddressId({ virtual: false, process: 'gift' }, anywhere, preferred)).toBeNull();
+  });
+
+  it("gives none when the product may not go to the preferred address's country", () => {
+    expect(initialShippingAddressId({ virtual: false, process: 'buy' }, notInUs, { id: 'a2', countryCode: 'US' })).toBeNull();
+    expect(initialShippingAddressId({ virtual: false, process: 'buy' }, anywhere, { id: 'a3', countryCode: 'RU' })).toBeNull();
+    expect(initialShippingAddressId({ virtual: false, process: 'buy' }, { availableInCountries: ['IT'], notAvailableInCountries: null }, { id: 'a4', countryCode: 'FR' })).toBeNull();
   });
 });
 

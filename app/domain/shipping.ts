@@ -56,6 +56,20 @@ export function shippingRestriction(product: RestrictionFields, countryCode: str
   return null;
 }
 
+/**
+ * Where a new item ships to start with (issue 30): the fan's preferred address, when the item
+ * ships at all and its product may go to that address's country; else nowhere yet, and the fan
+ * chooses in the cart. Never a refused address: the cart would only have to undo it.
+ */
+export function initialShippingAddressId(
+  item: { virtual: boolean; process: CartProcess },
+  product: RestrictionFields,
+  preferred: { id: string; countryCode: string } | null,
+): string | null {
+  if (!preferred || !needsShipping(item)) return null;
+  return shippingRestriction(product, preferred.countryCode) === null ? preferred.id : null;
+}
+
 /** Whether a product has a country rule at all (the cart then names the alternative product). */
 export function hasCountryRule(product: RestrictionFields): boolean {
   return countryRestriction(product) !== null;

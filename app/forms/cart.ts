@@ -4,15 +4,28 @@ import { FIELD_MESSAGES as M } from './messages';
 
 /**
  * The cart page's forms (issue 12; fields in docs/forms.md). Each is a small POST to `/cart`
- * told apart by `intent`: `remove` and `waiver` carry `itemId`; `voucher` carries `voucherCode`;
- * `removeVoucher` nothing else. The item forms need no schema of the browser's: they have no
- * field to fill in. The voucher's is shared, so the browser says "too long" before sending.
+ * told apart by `intent`: `remove` and `waiver` carry `itemId`; `address` carries `itemId` and
+ * `addressId` (issue 30); `voucher` carries `voucherCode`; `removeVoucher` nothing else. The
+ * item forms need no schema of the browser's: they have no field to type in. The voucher's is
+ * shared, so the browser says "too long" before sending.
  */
-export const CART_INTENTS = ['remove', 'waiver', 'voucher', 'removeVoucher'] as const;
+export const CART_INTENTS = ['remove', 'waiver', 'address', 'voucher', 'removeVoucher'] as const;
 export type CartIntent = (typeof CART_INTENTS)[number];
 
 export function isCartIntent(value: string | null): value is CartIntent {
   return value !== null && (CART_INTENTS as readonly string[]).includes(value);
+}
+
+/** Why an item cannot ship to the chosen address (the cart service's `addressId` problems), as message keys. */
+const ITEM_ADDRESS_MESSAGES: Readonly<Record<string, string>> = {
+  required: 'cart:errors.address.required',
+  restrictedCountry: 'cart:errors.address.restrictedCountry',
+  notAvailableForProduct: 'cart:errors.address.notAvailableForProduct',
+  notNeeded: 'cart:errors.address.notNeeded',
+};
+
+export function itemAddressMessage(problem: string): string {
+  return ITEM_ADDRESS_MESSAGES[problem] ?? M.dataNotValid;
 }
 
 /** The voucher's reasons (domain/voucher and the cart service) as message keys. */

@@ -20,6 +20,7 @@ import { lockOpenCart } from './cart-writes';
 import type { CatalogueService } from './catalogue';
 import { findFollowedByCode, type FollowedMembershipRow } from './followed-memberships';
 import { applyRenewalPreferences } from './renewal-choices';
+import { preferredShippingAddressId } from './cart-shipping';
 
 /** The page's address: the product bought, the membership followed, and the item being edited. */
 export type FollowUpTarget = {
@@ -223,6 +224,9 @@ export function createCartFollowUpsService({ db, clock }: Pick<ServiceDeps, 'db'
             const applied = await applyRenewalPreferences(tx, { cartId, customerId: customer.id, membership, product });
             if (!applied.ok) throw new RollbackWith(failure('invalid', { product: applied.problem }));
             preferred = applied.columns;
+          } else {
+            // An upgrade ships to the preferred address, like any new item (issue 30).
+            preferred = { shippingAddressId: await preferredShippingAddressId(tx, customer.id, product.id, request.process) };
           }
           const [inserted] = await tx
             .insert(cartItems)

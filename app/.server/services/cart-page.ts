@@ -98,12 +98,12 @@ export function createCartPageService(
   }
 
   /** A change of one item that ships: 'not-found' unless it is the fan's, `notNeeded` unless it ships. */
-  function changeShipping(
+  function changeShipping<Value extends object>(
     owner: CartOwner,
     itemId: string,
-    work: (item: OwnedItem, context: ChangeContext) => Promise<Result<object, 'not-found' | 'invalid', ShippingField>>,
+    work: (item: OwnedItem, context: ChangeContext) => Promise<Result<Value, 'not-found' | 'invalid', ShippingField>>,
   ) {
-    return change<object, 'not-found' | 'invalid', ShippingField>(owner, async (context) => {
+    return change<Value, 'not-found' | 'invalid', ShippingField>(owner, async (context) => {
       const item = await ownedItem(context, itemId);
       if (!item) return failure('not-found');
       if (!needsShipping({ virtual: item.product.virtual, process: item.row.process })) return failure('invalid', { addressId: 'notNeeded' });
@@ -139,7 +139,7 @@ export function createCartPageService(
         const restriction = shippingRestriction(product, address.countryCode);
         if (restriction) return failure('invalid', { addressId: restriction });
         await tx.update(cartItems).set({ shippingAddressId: address.id, temporaryAddress: null, updatedAt: now }).where(eq(cartItems.id, row.id));
-        return success({});
+        return success({ name: product.name });
       });
     },
 

@@ -26,7 +26,10 @@ export type CartLine = CartItemView & {
     /** The spec's tag label: the product's first tag code (`membership`, `jcard`), worded by the page. */
     tag: string;
     virtual: boolean;
-    alternativeProductId: string | null;
+    /** Where it may be shipped (domain/shipping.shippingRestriction), and what to buy instead where not. */
+    availableInCountries: string[] | null;
+    notAvailableInCountries: string[] | null;
+    alternativeProduct: { id: string; name: LocalizedText } | null;
   };
   /** The variant's size label (IT/UK), when the item has one. */
   size: { label: string; itLabel: string; ukLabel: string } | null;
@@ -70,7 +73,7 @@ export type CartSideEffects = { removedWithoutDocuments: LocalizedText[] };
 export type RemoveItemResult = Result<CartSideEffects & { removed: LocalizedText }, 'not-found' | 'gone'>;
 
 /** `addressId` problems: `notNeeded` (the item ships nothing), or a ShippingRestriction. */
-export type ChooseAddressResult = Result<CartSideEffects, 'not-found' | 'invalid', 'addressId'>;
+export type ChooseAddressResult = Result<CartSideEffects & { name: LocalizedText }, 'not-found' | 'invalid', 'addressId'>;
 
 /** The temporary address's own field problems, as the address book's save answers them. */
 export type TemporaryAddressResult = Result<CartSideEffects, 'not-found' | 'invalid', AddressField | 'addressId'>;
@@ -90,7 +93,7 @@ export type CartPageService = {
   viewCart(owner: CartOwner): Promise<CartPageView>;
   /** Removes an item, gives its coupon back and deletes its stored documents (after the commit). */
   removeItem(owner: CartOwner, itemId: string): Promise<RemoveItemResult>;
-  /** Ships an item to one of the fan's saved addresses (replacing a temporary one). */
+  /** Ships an item to one of the fan's saved addresses (replacing a temporary one); the item's product name. */
   chooseShippingAddress(owner: CartOwner, itemId: string, addressId: string): Promise<ChooseAddressResult>;
   /** Ships an item to a temporary address, checked and resolved as the address book does (not saved there). */
   setTemporaryAddress(owner: CartOwner, itemId: string, draft: AddressDraft): Promise<TemporaryAddressResult>;

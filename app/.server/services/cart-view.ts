@@ -63,7 +63,9 @@ function lineOf(row: CartItemRow, view: CartItemView, product: ProductDetail, { 
       kind: productKindOf(product.tags),
       tag: product.tags[0] ?? 'other',
       virtual: product.virtual,
-      alternativeProductId: product.alternativeProductId,
+      availableInCountries: product.availableInCountries,
+      notAvailableInCountries: product.notAvailableInCountries,
+      alternativeProduct: product.alternativeProduct,
     },
     size: variant ? { label: variant.label, itLabel: variant.itLabel, ukLabel: variant.ukLabel } : null,
     // A coupon-only product without a coupon never gets into a cart (configure refuses it); an

@@ -35,6 +35,8 @@ export type ItemWrite = {
   editedItemId: string | null;
   /** A new item's form submission (unique per cart); null when editing or not given. */
   submissionKey: string | null;
+  /** A new item's starting shipping address (cart-shipping.ts); ignored when editing. */
+  shippingAddressId: string | null;
   /** The shop clock's now: the cart's order is the order fans added items in. */
   now: Date;
 };
@@ -57,7 +59,7 @@ export async function writeItem(tx: ShopDb, write: ItemWrite): Promise<string | 
   if (write.editedItemId === null) {
     const [inserted] = await tx
       .insert(cartItems)
-      .values({ ...values, cartId: write.cartId, productId: write.productId, submissionKey: write.submissionKey, createdAt: write.now, updatedAt: write.now })
+      .values({ ...values, cartId: write.cartId, productId: write.productId, submissionKey: write.submissionKey, shippingAddressId: write.shippingAddressId, createdAt: write.now, updatedAt: write.now })
       .returning({ id: cartItems.id });
     return inserted?.id ?? null;
   }

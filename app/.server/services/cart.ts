@@ -18,6 +18,7 @@ import { draftOf } from './cart-draft';
 import { findOwnedItemRow, findOwner, holderIdentityOf, isUuid, loadCartFacts, loadItemRows, toViews, type CartItemRow } from './cart-items';
 import { loadConfigureProduct, type ConfigureProduct } from './cart-product';
 import { lockOpenCart, releaseCoupon, writeItem } from './cart-writes';
+import { preferredShippingAddressId } from './cart-shipping';
 import { createCartBillingService } from './cart-billing';
 import { createCartPageService } from './cart-page';
 import { createCartFollowUpsService } from './cart-follow-ups';
@@ -165,6 +166,7 @@ export function createCartService(
             unitPriceCents: unitPriceOf(product, configuration.couponCode, now),
             editedItemId: edited?.row.id ?? null,
             submissionKey,
+            shippingAddressId: edited === null ? await preferredShippingAddressId(tx, customer.id, product.id, request.process) : null,
             now,
           });
           if (itemId === null) throw new RollbackWith(notFound());

@@ -1,13 +1,11 @@
 import { Form, Link } from 'react-router';
-import type { AddressSummary } from '../../domain/address-summary';
-import type { ShippingRestriction } from '../../domain/shipping';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
-import { AddressLines } from '../address/address-lines';
 import { ConfirmDelete } from '../form/confirm-delete';
 import { SubmitButton } from '../form/submit-button';
+import { ItemShipping, type ItemAddressRefusal, type ItemShippingData } from './item-shipping';
 
 /** One item as the page receives it (worded by routes/cart/cart.server.ts). */
-export type CartLineData = {
+export type CartLineData = ItemShippingData & {
   id: string;
   name: string;
   imageUrl: string;
@@ -21,12 +19,6 @@ export type CartLineData = {
   details: { label: string; value: string }[];
   modifyHref: string;
   needsShipping: boolean;
-  shipping: { temporary: boolean; summary: AddressSummary } | null;
-  shippingRestriction: ShippingRestriction | null;
-  /** Why it cannot go there, worded by the server (the address pages' namespace, not loaded here). */
-  shippingRestrictionText: string | null;
-  alternativeHref: string | null;
-  addressHref: string;
   needsWaiver: boolean;
   waived: boolean;
 };
@@ -36,7 +28,18 @@ export type CartLineData = {
  * toggle; its shipping address and withdrawal waiver where it needs them; Modify and Delete.
  * Every control's name says which item it acts on (visually hidden context).
  */
-export function CartLine({ line, cartPath }: { line: CartLineData; cartPath: string }) {
+export function CartLine({
+  line,
+  cartPath,
+  attempted,
+  addressRefusal,
+}: {
+  line: CartLineData;
+  cartPath: string;
+  /** The fan tried to go to checkout: what is missing is now an error. */
+  attempted: boolean;
+  addressRefusal: ItemAddressRefusal | null;
+}) {
   const { t } = useShopTranslation('cart');
   const which = <span className="visually-hidden">{t('item.which', { name: line.name, holder: line.holder })}</span>;
   return (
@@ -68,7 +71,9 @@ export function CartLine({ line, cartPath }: { line: CartLineData; cartPath: str
             </dl>
           </details>
         ) : null}
-        {line.needsShipping ? <ShippingBlock line={line} which={which} /> : null}
+        {line.needsShipping ? (
+          <ItemShipping line={line} which={which} attempted={attempted} refusal={addressRefusal?.itemId === line.id ? addressRefusal : null} />
+        ) : null}
         {line.needsWaiver ? <WaiverForm line={line} which={which} /> : null}
         <div className="cart-line__actions">
           <Link to={line.modifyHref} className="button">
@@ -85,45 +90,6 @@ export function CartLine({ line, cartPath }: { line: CartLineData; cartPath: str
         </div>
       </div>
     </li>
-  );
-}
-
-function ShippingBlock({ line, which }: { line: CartLineData; which: React.ReactNode }) {
-  const { t } = useShopTranslation('cart');
-  const { shipping, shippingRestriction } = line;
-  return (
-    <section className="cart-line__shipping" aria-labelledby={`shipping-${line.id}`}>
-      <h4 id={`shipping-${line.id}`}>{t('shipping.heading')}</h4>
-      {shipping ? (
-        <>
-          {shipping.temporary ? <p className="cart-line__note">{t('shipping.temporary')}</p> : null}
-          <AddressLines address={shipping.summary} />
-          {shippingRestriction ? (
-            <p className="cart-line__problem">
-              {line.shippingRestrictionText}
-              {line.alternativeHref && shippingRestriction === 'notAvailableForProduct' ? (
-                <>
-                  {' '}
-                  <Link to={line.alternativeHref}>{t('shipping.alternative')}</Link>
-                </>
-              ) : null}
-            </p>
-          ) : null}
-          <Link to={line.addressHref} className="button">
-            {t('shipping.change')}
-            {which}
-          </Link>
-        </>
-      ) : (
-        <>
-          <p className="cart-line__problem">{t('shipping.missing')}</p>
-          <Link to={line.addressHref} className="button button--primary">
-            {t('shipping.choose')}
-            {which}
-          </Link>
-        </>
-      )}
-    </section>
   );
 }
 

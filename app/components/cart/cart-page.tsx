@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Form, Link } from 'react-router';
-import { CART_PATH, CHECKOUT_PATH, type CheckoutBlocker } from '../../domain/cart-summary';
+import { CART_PATH, CHECKOUT_PATH, onlyAddressesMissing, type CheckoutBlocker } from '../../domain/cart-summary';
 import { MAX_VOUCHER_CODE_LENGTH, type VoucherRefusal } from '../../domain/voucher';
 import { voucherSchema } from '../../forms/cart';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
@@ -11,6 +11,7 @@ import { useShopForm } from '../form/use-shop-form';
 import { Breadcrumb } from '../ui/breadcrumb';
 import { TotalsList } from '../ui/totals-list';
 import { CartLine, type CartLineData } from './cart-line';
+import type { ItemAddressRefusal } from './item-shipping';
 import { PurchaseSteps } from '../purchase-steps';
 import { EmptyState } from '../ui/empty-state';
 
@@ -20,10 +21,20 @@ export type CartPageData = {
   totals: { subtotal: string; voucher: string | null; shipping: string; total: string };
   blockers: CheckoutBlocker[];
   canCheckout: boolean;
+  /** The fan tried to go to checkout and was sent back (`?checkout=refused`): what blocks it is now an error. */
+  attempted: boolean;
 };
 
 /** The cart page: the items, and the cart box with the voucher, the totals and checkout. */
-export function CartPage({ cart, voucherResult }: { cart: CartPageData; voucherResult: SubmissionResult<string[]> | undefined }) {
+export function CartPage({
+  cart,
+  voucherResult,
+  addressRefusal,
+}: {
+  cart: CartPageData;
+  voucherResult: SubmissionResult<string[]> | undefined;
+  addressRefusal: ItemAddressRefusal | undefined;
+}) {
   const { t } = useShopTranslation('cart');
   return (
     <div className="cart">
@@ -40,7 +51,7 @@ export function CartPage({ cart, voucherResult }: { cart: CartPageData; voucherR
             </h2>
             <ul className="cart__items">
               {cart.lines.map((line) => (
-                <CartLine key={line.id} line={line} cartPath={CART_PATH} />
+                <CartLine key={line.id} line={line} cartPath={CART_PATH} attempted={cart.attempted} addressRefusal={addressRefusal ?? null} />
               ))}
             </ul>
           </section>
@@ -63,7 +74,7 @@ function CartBox({ cart, voucherResult }: { cart: CartPageData; voucherResult: S
         words={{ subtotal: t('box.subtotal'), voucher: t('box.voucher', { code: cart.voucher?.code ?? '' }), shipping: t('box.shipping'), total: t('box.total') }}
       />
       <VoucherBox voucher={cart.voucher} lastResult={voucherResult} />
-      <CheckoutAction canCheckout={cart.canCheckout} blockers={cart.blockers} />
+      <CheckoutAction canCheckout={cart.canCheckout} blockers={cart.blockers} attempted={cart.attempted} />
     </aside>
   );
 }
@@ -105,9 +116,11 @@ function VoucherBox({ voucher, lastResult }: { voucher: CartPageData['voucher'];
 
 /**
  * Checkout, or why not yet: a disabled button described by the reasons, which are visible text
- * (not a tooltip), so a screen reader reads them too. The server refuses /checkout anyway.
+ * (not a tooltip), so a screen reader reads them too. The server refuses /checkout anyway. A
+ * cart that only misses addresses keeps the link (issue 30): what is missing is a hint until
+ * the fan tries to go on, and /checkout then sends them back with the items' errors shown.
  */
-function CheckoutAction({ canCheckout, blockers }: { canCheckout: boolean; blockers: CheckoutBlocker[] }) {
+function CheckoutAction({ canCheckout, blockers, attempted }: { canCheckout: boolean; blockers: CheckoutBlocker[]; attempted: boolean }) {
   const { t } = useShopTranslation('cart');
   const label = (
     <>
@@ -120,6 +133,20 @@ function CheckoutAction({ canCheckout, blockers }: { canCheckout: boolean; block
       <Link to={CHECKOUT_PATH} className="button button--primary cart-box__checkout">
         {label}
       </Link>
+    );
+  }
+  if (onlyAddressesMissing(blockers)) {
+    return (
+      <div className="cart-box__blocked">
+        <Link to={CHECKOUT_PATH} className="button button--primary cart-box__checkout" aria-describedby="checkout-blockers">
+          {label}
+        </Link>
+        <ul id="checkout-blockers" className={attempted ? 'cart-box__blockers cart-box__blockers--refused' : 'cart-box__blockers'}>
+          {blockers.map((blocker) => (
+            <li key={blocker}>{t(attempted ? `blockers.${blocker}` : 'blockers.addressesHint')}</li>
+          ))}
+        </ul>
+      </div>
     );
   }
   return (

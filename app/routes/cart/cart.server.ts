@@ -12,6 +12,7 @@ import type { VoucherDiscount } from '../../domain/voucher';
 import type { Customer } from '../../.server/services/customers';
 import type { CartLine, CartPageView, CartSideEffects } from '../../.server/services/cart-view-contract';
 import { getCountry } from '../../.server/services/lookups';
+import { itemShippingView } from './item-shipping.server';
 
 /** An address as the cart shows it (saved or temporary: neither is "preferred" here). */
 export async function addressSummary(id: string, address: PostalAddress, language: Language): Promise<AddressSummary> {
@@ -68,7 +69,7 @@ function detailsOf(line: CartLine, t: TFunction): { label: string; value: string
 
 export type CartLineView = Awaited<ReturnType<typeof lineView>>;
 
-async function lineView(line: CartLine, customer: Customer, language: Language, t: TFunction) {
+async function lineView(line: CartLine, customer: Customer, saved: readonly AddressSummary[], language: Language, t: TFunction) {
   const priceChanged = line.priceNowCents !== line.unitPriceCents;
   return {
     id: line.id,
@@ -92,8 +93,8 @@ async function lineView(line: CartLine, customer: Customer, language: Language, 
       : null,
     shippingRestriction: line.shippingRestriction,
     shippingRestrictionText: line.shippingRestriction ? t(`addresses:cartItem.restriction.${line.shippingRestriction}`) : null,
-    alternativeHref: line.product.alternativeProductId ? `/products/${encodeURIComponent(line.product.alternativeProductId)}` : null,
-    addressHref: addressPageHref(line.id),
+    shippingChoice: line.needsShipping ? itemShippingView(line, saved, language, t) : null,
+    temporaryHref: temporaryAddressHref(line.id),
     needsWaiver: line.needsWaiver,
     waived: line.waivedAt !== null,
   };
@@ -103,12 +104,15 @@ function discountLabel(discount: VoucherDiscount, language: Language): string {
   return discount.type === 'percentage' ? `${discount.percent}%` : formatPrice(discount.amountCents, language);
 }
 
-/** The cart page's data: lines, voucher, totals and what blocks checkout. */
-export async function cartPageData(view: CartPageView, customer: Customer, language: Language, t: TFunction) {
+/**
+ * The cart page's data: lines, voucher, totals and what blocks checkout. `saved`: the fan's
+ * addresses, which each item that ships offers to switch to (none: checkout shows no choices).
+ */
+export async function cartPageData(view: CartPageView, customer: Customer, language: Language, t: TFunction, saved: readonly AddressSummary[] = []) {
   const money = (cents: number) => formatPrice(cents, language);
   const { totals } = view;
   return {
-    lines: await Promise.all(view.lines.map((line) => lineView(line, customer, language, t))),
+    lines: await Promise.all(view.lines.map((line) => lineView(line, customer, saved, language, t))),
     voucher: view.voucher
       ? { code: view.voucher.code, discount: discountLabel(view.voucher.discount, language), refusal: view.voucher.refusal }
       : null,

@@ -1,4 +1,6 @@
+import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect } from 'react-router';
+import type { ItemAddressRefusal } from '../../components/cart/item-shipping';
 import { CartPage } from '../../components/cart/cart-page';
 import { shopContext } from '../../context';
 import { pagePath } from '../../domain/page-address';
@@ -11,8 +13,10 @@ import { redirectWithNotice } from '../../.server/http/flash';
 import { readFormData } from '../../.server/http/form-data';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
-import { CART_PATH, canCheckout } from '../../domain/cart-summary';
+import { CART_PATH, canCheckout, isAfterCheckoutRefusal } from '../../domain/cart-summary';
+import { describeAddresses } from '../account/addresses/address-view.server';
 import { cartNotice, cartPageData } from './cart.server';
+import { submitItemAddress } from './item-address-submit.server';
 import { submitVoucher } from './voucher-submit.server';
 import type { Route } from './+types/cart';
 
@@ -27,17 +31,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(shopContext);
   const { t } = getInstance(context);
   const view = await services.cart.viewCart({ customerId: customer.id, subject: user.subject });
-  const page = await cartPageData(view, customer, getLanguage(context), t);
+  const language = getLanguage(context);
+  // The address book, for the items that ship to switch between its addresses on this page.
+  const saved = view.lines.some((line) => line.needsShipping) ? await describeAddresses(await services.addresses.list(customer.id), language) : [];
+  const page = await cartPageData(view, customer, language, t, saved);
   return {
     seo: describePage(context, request, { title: t('cart:metaTitle'), robots: 'noindex' }),
     ...page,
     canCheckout: canCheckout(page.blockers),
+    attempted: isAfterCheckoutRefusal(new URL(request.url).searchParams),
   };
 }
 
 /**
  * One POST per change, told apart by `intent` (docs/forms.md): `remove` and `waiver` with
- * `itemId`, `voucher` with `voucherCode`, `removeVoucher`. Each answers 303 back to the cart with
+ * `itemId`, `address` with `itemId` and `addressId`, `voucher` with `voucherCode`, `removeVoucher`. Each answers 303 back to the cart with
  * a notice, so a reload never sends it again; someone else's item is a 404.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (waived.ok) return done({ key: waiverRequested(formData) ? 'cart:notice.waived' : 'cart:notice.waiverWithdrawn' }, waived.value);
     throw data(null, { status: waived.reason === 'not-found' ? 404 : 400 });
   }
+  if (intent === 'address') return submitItemAddress(request, context, formData, { owner, language });
   if (intent === 'removeVoucher') {
     const removed = await services.cart.removeVoucher(owner);
     if (!removed.ok) throw data(null, { status: 404 });
@@ -77,5 +86,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
-  return <CartPage cart={loaderData} voucherResult={actionData?.voucherResult} />;
+  const answer = actionData as { voucherResult?: SubmissionResult<string[]>; addressRefusal?: ItemAddressRefusal } | undefined;
+  return <CartPage cart={loaderData} voucherResult={answer?.voucherResult} addressRefusal={answer?.addressRefusal} />;
 }

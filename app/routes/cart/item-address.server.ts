@@ -3,7 +3,7 @@
 import { data, type RouterContextProvider } from 'react-router';
 import { initialChoice } from '../../domain/address-chooser';
 import type { AddressDraft } from '../../domain/address-check';
-import { isSamePhone } from '../../domain/phone';
+import { formatPhoneForDisplay, isSamePhone } from '../../domain/phone';
 import { shippingRestriction, type PostalAddress } from '../../domain/shipping';
 import { ADDRESS_FIELD_ORDER, DEFAULT_ADDRESS_COUNTRY } from '../../forms/address';
 import { shopContext } from '../../context';
@@ -47,9 +47,13 @@ export async function addressChoicesFor(context: Context, target: ItemTarget, re
   return { addresses, chosen };
 }
 
-/** The temporary address as the address form edits it; a new one starts with the fan's name. */
-export function temporaryFormValues(address: PostalAddress | null, fan: { firstName: string; lastName: string }): Record<string, string> {
-  return address ? formValuesOf(address) : { firstName: fan.firstName, lastName: fan.lastName, countryCode: DEFAULT_ADDRESS_COUNTRY };
+/**
+ * The temporary address as the address form edits it; a new one starts with what the profile
+ * knows (name and phone, as the address book's new address does; it keeps no postal address).
+ */
+export function temporaryFormValues(address: PostalAddress | null, fan: { firstName: string; lastName: string; phone: string | null }): Record<string, string> {
+  if (address) return formValuesOf(address);
+  return { firstName: fan.firstName, lastName: fan.lastName, phone: fan.phone ? formatPhoneForDisplay(fan.phone) : '', countryCode: DEFAULT_ADDRESS_COUNTRY };
 }
 
 /**

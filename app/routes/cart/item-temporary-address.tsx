@@ -10,7 +10,7 @@ import { readFormData } from '../../.server/http/form-data';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import { addressFormView, shownFor, submitAddressForm, submittedAddressDraft } from '../account/addresses/address-form.server';
-import { addressPageHref, cartNotice } from './cart.server';
+import { cartNotice } from './cart.server';
 import { isUnchanged, itemNeedingAddress, temporaryFormValues } from './item-address.server';
 import type { Route } from './+types/item-temporary-address';
 
@@ -27,7 +27,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     seo: describePage(context, request, { title: t('addresses:cartItem.temporaryMetaTitle', { name }), robots: 'noindex' }),
     itemName: name,
-    backTo: addressPageHref(line.id),
+    // The cart offers this page beside its own choices: Cancel goes back there.
+    backTo: CART_PATH,
     form: await addressFormView(temporaryFormValues(temporary, customer), shownFor(context)),
   };
 }

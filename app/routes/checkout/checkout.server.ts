@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { redirect, type RouterContextProvider } from 'react-router';
 import { ADDRESS_ID_PARAM, ADDRESS_TYPE_PARAM, REDIRECT_URI_PARAM, canChooseFor } from '../../domain/address-chooser';
 import { chooseBillingAddressId, showsTaxCode } from '../../domain/billing';
-import { CART_PATH, CHECKOUT_PATH, canCheckout } from '../../domain/cart-summary';
+import { CART_AFTER_REFUSAL_PATH, CHECKOUT_PATH, canCheckout } from '../../domain/cart-summary';
 import type { Language } from '../../domain/catalogue-types';
 import { academyTextVersions, termsForCart, type TermName, type TermsLine } from '../../domain/checkout-terms';
 import { formatPhoneForDisplay } from '../../domain/phone';
@@ -45,7 +45,8 @@ export async function checkoutCart(request: Request, context: Context) {
   const view = await services.cart.viewCart(owner);
   if (!canCheckout(view.blockers)) {
     const notice = { key: `cart:blockers.${view.blockers[0] ?? 'empty'}`, timing: 'cart' as const };
-    throw redirect(CART_PATH, { headers: { 'Set-Cookie': await cookieWithNotice(request, context, notice) } });
+    // Back to the cart saying the fan tried: what is missing there is now an error (issue 30).
+    throw redirect(CART_AFTER_REFUSAL_PATH, { headers: { 'Set-Cookie': await cookieWithNotice(request, context, notice) } });
   }
   return { owner, customer, view };
 }

@@ -10,6 +10,7 @@ import { DEFAULT_ADDRESS_COUNTRY } from '../../../forms/address';
 import { keepLoaderDataOnRefresh } from '../../../forms/refresh';
 import { addressFormView, shownFor, submitAddressForm } from './address-form.server';
 import { ADDRESS_SAVED_NOTICE, pathAfterSave, returnPathOf } from './return-path.server';
+import { itemToShip, shipItemToNewAddress } from './ship-item.server';
 import { redirectWithNotice } from '../../../.server/http/flash';
 import { signedIn } from '../../../.server/auth/guards';
 import { describePage } from '../../../.server/http/page-seo';
@@ -18,7 +19,11 @@ import type { Route } from './+types/new';
 import { readFormData } from '../../../.server/http/form-data';
 import { Notice } from '../../../components/ui/notice';
 
-/** A new address, filled in with the fan's own name to start with. `?redirect_uri=` returns there after saving. */
+/**
+ * A new address, filled in with what the profile knows (name and phone; it keeps no postal
+ * address). `?redirect_uri=` returns there after saving; `?cartItem=` also ships that cart item
+ * there (issue 30, ship-item.server.ts).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { customer } = signedIn(context);
   const { t } = getInstance(context);
@@ -44,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submit = await submitAddressForm(await readFormData(request), shownFor(context), (draft) => addresses.save(customer.id, draft));
   if (submit.kind === 'answer') return data({ form: submit.form }, { status: submit.status });
   if (submit.kind === 'not-found') throw data(null, { status: 404 });
+  const itemId = itemToShip(request);
+  if (itemId !== null) return shipItemToNewAddress(request, context, itemId, submit.saved.id);
   return redirectWithNotice(request, context, pathAfterSave(request, submit.saved.id), ADDRESS_SAVED_NOTICE);
 }
 
