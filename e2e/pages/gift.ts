@@ -10,6 +10,8 @@ export const GIFT_TEXTS = {
   en: {
     confirmTitle: (gifter: string) => `${gifter} has given you a gift`,
     accept: 'Accept the gift',
+    membershipTerms: "I have read and accept the general terms of sale of the club's memberships",
+    guardianDeclaration: 'I declare that I am at least 18 years old',
     backHome: 'Back to home',
     holderTitle: (product: string) => `Who will hold ${product}?`,
     forMe: 'For me',
@@ -25,6 +27,8 @@ export const GIFT_TEXTS = {
   it: {
     confirmTitle: (gifter: string) => `${gifter} ti ha fatto un regalo`,
     accept: 'Accetta il regalo',
+    membershipTerms: 'Ho letto e accetto le condizioni generali di vendita delle membership del club',
+    guardianDeclaration: 'Dichiaro di avere almeno 18 anni',
     backHome: 'Torna alla home',
     holderTitle: (product: string) => `Chi sarà titolare di ${product}?`,
     forMe: 'Per me',
