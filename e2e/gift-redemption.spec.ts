@@ -16,7 +16,7 @@ for (const language of ['it', 'en'] as const) {
     test.use({ language });
 
     test('a gift bought → the mail → another fan accepts it and holds it → the link is theirs alone', async ({ page, auth }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(300_000);
       const texts = GIFT_TEXTS[language];
       const gifter = await signUpFanWithProfile(page, auth, language);
       const recipientEmail = `gift-${language}-${Date.now()}@example.org`;
