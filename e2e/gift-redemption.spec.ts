@@ -63,7 +63,8 @@ for (const language of ['it', 'en'] as const) {
       });
 
       await test.step('activated: the thank-you page says so; the link now says it is used up', async () => {
-        await expect(page).toHaveURL(/\/thankyou$/);
+        await expect(page).toHaveURL(/\/thankyou\?gift=1$/);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.giftActive);
         await expect(page.getByRole('status')).toContainText(texts.activated(texts.product));
         const again = await page.goto(link);
         expect(again?.status()).toBe(409);

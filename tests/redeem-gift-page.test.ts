@@ -1,6 +1,7 @@
 // The redeem-gift page's action on a real database, behind the middleware the router runs it
 // behind (language, secured layout): the redeem step takes a gift on only with both terms boxes
-// ticked (spec catalogue-cart §5), else 400 with each box's message and nothing redeemed.
+// ticked (spec catalogue-cart §5), else 400 with each box's message and nothing redeemed; once
+// the holder is chosen, the thank-you page says the gift is active.
 import { eq } from 'drizzle-orm';
 import type { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import type { Database } from '../app/.server/db/client';
 import { memberships } from '../app/.server/db/schema';
 import type { GiftLink } from '../app/.server/services/gifts-contract';
 import { shopContext } from '../app/context';
+import { GIFT_ACTIVATED_PATH } from '../app/domain/order-pages';
 import { i18nextMiddleware } from '../app/middleware/i18next';
 import * as redeemGift from '../app/routes/gift/redeem-gift';
 import { MARIO_PROFILE, newFan } from './support/cart';
@@ -84,5 +86,11 @@ describe('the redeem step', () => {
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).status).toBe(303);
     expect(await managerOf()).toBe(recipientId);
+  });
+
+  it('then the holder choice: activated, the thank-you page that says the gift is active', async () => {
+    const answer = await post({ buyFor: 'BUY_CARD' });
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).headers.get('Location')).toBe(GIFT_ACTIVATED_PATH);
   });
 });
