@@ -134,7 +134,7 @@ describe('checkConfigureDraft: the holder', () => {
     expect(problemsOf(check(jcard, abroad))).toEqual({});
   });
 
-  it('keeps the holder normalised: names trimmed, codes uppercased, phone with 00, no tax code but the card’s', () => {
+  it('keeps the holder normalised: names trimmed, codes uppercased, phone with 00', () => {
     const typed = {
       ...LUCA,
       firstName: ' Luca ',
@@ -145,7 +145,7 @@ describe('checkConfigureDraft: the holder', () => {
       taxCode: 'rsslcu18c15h501r',
     };
     const result = check(junior, { ...typed, buyFor: 'BUY_ON_BEHALF' });
-    expect(result.ok && result.value.holder).toEqual({ ...LUCA, email: 'luca@example.com', phone: '00393331234567', taxCode: '' });
+    expect(result.ok && result.value.holder).toEqual({ ...LUCA, email: 'luca@example.com', phone: '00393331234567' });
   });
 
   it('refuses a holder outside the product’s age band', () => {

@@ -212,8 +212,7 @@ export function checkConfigureDraft(
   if (parts.holderFields) {
     const rule = ruleFor(rules.holder, 'holder');
     Object.assign(problems, rule.check(draft, { product, today: context.today, countryNationalCodes: context.countryNationalCodes }));
-    // Only the card's holder has a tax code (spec §2): another holder's is never kept unchecked.
-    holder = rule.normalise(product.kind === 'card' ? draft : { ...draft, taxCode: '' });
+    holder = rule.normalise(draft);
   }
 
   let couponCode: string | null = null;
