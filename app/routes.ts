@@ -22,15 +22,15 @@ export default [
   route('sign-in/:uid', 'routes/auth/sign-in.tsx'),
   route('sign-in/:uid/sign-up', 'routes/auth/sign-up.tsx'),
 
-  // After checkout (spec: /thankyou?orderId=…, also written /thankYou: paths match whatever the
-  // case, so one route answers both). Not secured: signed out it is the plain success page.
-  route('thankyou', 'routes/orders/thank-you.tsx'),
-  // Payment (issue 14), public as the spec says: the return from the PSP's hosted page
-  // (`{process}`: card, paypal or default), and the page to pay an order (again).
-  route('paymentgateway/:process', 'routes/payment/payment-return.tsx'),
+  // Payment (issue 14), public as the spec says: the page to pay an order (again).
   route('payment', 'routes/payment/pay-order.tsx'),
 
   layout('routes/secured.tsx', [
+    // After checkout (spec: /thankyou?orderId=…, also written /thankYou: paths match whatever the
+    // case, so one route answers both), and the return from the PSP's hosted page (`{process}`:
+    // card, paypal or default). Secured (spec): signed out, sign in and come back.
+    route('thankyou', 'routes/orders/thank-you.tsx'),
+    route('paymentgateway/:process', 'routes/payment/payment-return.tsx'),
     route('products/:id/notify-me', 'routes/catalogue/notify-me.tsx'),
     // Configure and add to cart: the entry picks the process; `cartItem` and `buyFor` are query parameters.
     route('products/:id/configure', 'routes/configure/entry.tsx'),

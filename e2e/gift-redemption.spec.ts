@@ -16,7 +16,7 @@ for (const language of ['it', 'en'] as const) {
     test.use({ language });
 
     test('a gift bought → the mail → another fan accepts it and holds it → the link is theirs alone', async ({ page, auth }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       const texts = GIFT_TEXTS[language];
       const gifter = await signUpFanWithProfile(page, auth, language);
       const recipientEmail = `gift-${language}-${Date.now()}@example.org`;
@@ -33,6 +33,15 @@ for (const language of ['it', 'en'] as const) {
         await expect(page.getByText('Forza!')).toBeVisible();
         await expect(page.getByRole('link', { name: texts.backHome })).toHaveAttribute('href', '/');
         await expectNoAxeViolations(page);
+        // Both terms boxes first (spec: gift redemption needs both): one left empty is named in the summary.
+        await page.getByLabel(texts.membershipTerms).check();
+        await page.getByRole('button', { name: texts.accept }).click();
+        const summary = page.getByRole('alert').filter({ has: page.getByRole('list') });
+        await expect(summary.getByRole('link')).toHaveCount(1);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.confirmTitle(gifter.firstName));
+        await expectNoAxeViolations(page);
+        await page.getByLabel(texts.membershipTerms).check();
+        await page.getByLabel(texts.guardianDeclaration).check();
         await page.getByRole('button', { name: texts.accept }).click();
       });
 
@@ -54,7 +63,8 @@ for (const language of ['it', 'en'] as const) {
       });
 
       await test.step('activated: the thank-you page says so; the link now says it is used up', async () => {
-        await expect(page).toHaveURL(/\/thankyou$/);
+        await expect(page).toHaveURL(/\/thankyou\?gift=1$/);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.giftActive);
         await expect(page.getByRole('status')).toContainText(texts.activated(texts.product));
         const again = await page.goto(link);
         expect(again?.status()).toBe(409);

@@ -12,19 +12,15 @@ for (const language of ['it', 'en'] as const) {
   test.describe(`order pages (${language})`, () => {
     test.use({ language });
 
-    test('signed out, the thank-you page is the plain success page, without JavaScript to download', async ({ page }) => {
-      const orders = new OrderPages(page, language);
-      for (const [orderId, path] of [
-        [null, '/thankyou'],
-        [randomUUID(), '/thankYou'],
-      ] as const) {
-        const response = await orders.openThankYou(orderId, path);
-        expect(response?.status(), `${path} ${orderId}`).toBe(200);
-        await orders.expectPlainThankYou();
+    test('signed out, the thank-you page sends the visitor to sign in and back (spec: secured)', async ({ page }) => {
+      const orderId = randomUUID();
+      const response = await page.goto(`/thankYou?orderId=${orderId}`);
+      const chain: string[] = [];
+      for (let request = response?.request() ?? null; request; request = request.redirectedFrom()) {
+        chain.unshift(new URL(request.url()).pathname + new URL(request.url()).search);
       }
-      // Nothing on it needs a script (route handle `hydrate: false`).
-      await expect(page.locator('script')).toHaveCount(0);
-      await expectNoAxeViolations(page);
+      expect(chain[1]).toBe(`/login?redirectUri=${encodeURIComponent(`/thankYou?orderId=${orderId}`)}`);
+      await expect(page).toHaveURL(/\/sign-in\/[\w-]+\/$/);
     });
 
     test('signed in, no orderId, a malformed one and an unknown one show the plain page, never an error', async ({ page, fan: _signedIn }) => {
@@ -39,6 +35,8 @@ for (const language of ['it', 'en'] as const) {
         expect(response?.status(), `${path} ${orderId}`).toBe(200);
         await orders.expectPlainThankYou();
       }
+      // Nothing on it needs a script (route handle `hydrate: false`).
+      await expect(page.locator('script')).toHaveCount(0);
       await expectNoAxeViolations(page);
     });
 

@@ -197,6 +197,14 @@ describe('coupon attempt limits', () => {
     for (let i = 0; i < 6; i += 1) await coupons.check('ABC', { attempt });
     expect(await coupons.check('STADITEST1', { attempt })).toMatchObject({ ok: true });
   });
+
+  it('refuses a code longer than ten characters as a format error, never a guess counted against the limit', async () => {
+    const coupons = serviceWith();
+    const attempt = { customerId: (await fan('too-long')).id, ip: '192.0.2.46' };
+    // Its first ten are a real coupon: still not looked up.
+    for (let i = 0; i < 6; i += 1) expect(await coupons.check('STADITEST1X', { attempt })).toEqual({ ok: false, reason: 'invalid', fields: { couponCode: 'tooLong' } });
+    expect(await coupons.check('STADI-TEST1', { attempt })).toMatchObject({ ok: true });
+  });
 });
 
 

@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requireCustomerMiddleware } from '../app/.server/auth/guards';
 import type { Database } from '../app/.server/db/client';
 import { shopContext } from '../app/context';
+import { GIFT_ACTIVATED_PATH } from '../app/domain/order-pages';
 import { i18nextMiddleware } from '../app/middleware/i18next';
 import * as orderList from '../app/routes/account/orders/list';
 import * as receipt from '../app/routes/account/orders/receipt';
 import * as thankYou from '../app/routes/orders/thank-you';
+import * as securedLayout from '../app/routes/secured';
 import { MARIO_PROFILE, type TestFan } from './support/cart';
 import { manualClock } from './support/clock';
 import { createTestDatabase } from './support/database';
@@ -73,7 +75,7 @@ async function load<T>(loader: Loader<T>, path: string, options: { cookie?: stri
 
 describe('the thank-you page', () => {
   it('shows the owner the summary of their order, in the page language', async () => {
-    const page = await load(thankYou.loader, `/thankyou?orderId=${owner.orderId}`, { cookie: owner.cookie });
+    const page = await load(thankYou.loader, `/thankyou?orderId=${owner.orderId}`, { cookie: owner.cookie, secured: true });
     expect(page.summary).toMatchObject({
       number: String(owner.number),
       status: 'Completed',
@@ -94,26 +96,33 @@ describe('the thank-you page', () => {
       ['owner', '?orderId='],
     ] as const) {
       const cookie = who === 'owner' ? owner.cookie : stranger.cookie;
-      expect((await load(thankYou.loader, `/thankyou${search}`, { cookie })).summary, `${who} ${search}`).toBeNull();
+      expect((await load(thankYou.loader, `/thankyou${search}`, { cookie, secured: true })).summary, `${who} ${search}`).toBeNull();
     }
   });
 
-  it('looks nothing up for a signed-out visitor (spec: only with a token and an orderId)', async () => {
+  it('sends a signed-out visitor to sign in and back, looking nothing up (spec: secured)', async () => {
     const find = vi.spyOn(services().orders, 'find');
     try {
-      const page = await load(thankYou.loader, `/thankyou?orderId=${owner.orderId}`);
-      expect(page.summary).toBeNull();
-      expect(page.seo.robots).toBe('noindex');
+      const path = `/thankyou?orderId=${owner.orderId}`;
+      const thrown = await load(thankYou.loader, path, { secured: true }).catch((answer: unknown) => answer);
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).headers.get('Location')).toBe(`/login?redirectUri=${encodeURIComponent(path)}`);
       expect(find).not.toHaveBeenCalled();
-      await load(thankYou.loader, '/thankyou', { cookie: owner.cookie });
+      await load(thankYou.loader, '/thankyou', { cookie: owner.cookie, secured: true });
       expect(find).not.toHaveBeenCalled();
     } finally {
       find.mockRestore();
     }
   });
 
-  it('is never stored by a cache: it may carry an order', async () => {
-    const [noStore] = thankYou.middleware;
+  it('after a gift’s activation says the gift is active, not thanks for a purchase', async () => {
+    const page = await load(thankYou.loader, GIFT_ACTIVATED_PATH, { cookie: owner.cookie, secured: true });
+    expect(page).toMatchObject({ summary: null, kind: 'gift' });
+    expect((await load(thankYou.loader, `/thankyou?orderId=${owner.orderId}`, { cookie: owner.cookie, secured: true })).kind).toBe('purchase');
+  });
+
+  it('is never stored by a cache: it may carry an order (the secured layout’s first middleware)', async () => {
+    const [noStore] = securedLayout.middleware;
     const response = await noStore!({} as never, async () => new Response('page'));
     expect(response).toBeInstanceOf(Response);
     expect((response as Response).headers.get('Cache-Control')).toBe('private, no-store');

@@ -2,10 +2,10 @@
 // other project), against the Adyen-compatible simulator through @adyen/api-library — the parts
 // the running shop uses. The fan's browser is driven on the hosted pages without JavaScript.
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
-import { mailOutbox, memberships, orderItems, orderNotes, orders, paymentEvents, paymentReversals, payments, pspSimPayments } from '../app/.server/db/schema';
+import { mailOutbox, memberships, orderItems, orderNotes, orders, paymentEvents, paymentReversals, payments, pspSimPayments, pspSimWebhooks } from '../app/.server/db/schema';
 import { startPaymentsJob } from '../app/.server/jobs/payments';
 import { createLogger } from '../app/.server/logger';
 import { createServices } from '../app/.server/services';
@@ -112,6 +112,26 @@ describe('the hosted page, without JavaScript', () => {
     const back = await payer.submit(refused, '/card', testCard('APPROVED'));
     expect(await backAtShop(back)).toMatchObject({ kind: 'paid', orderId });
     expect(await membershipsOf(orderId)).toBe(1);
+  });
+
+  it('after several refusals in one session, the return and the pay page say the last one’s reason', async () => {
+    const { fan, orderId } = await awaitingOrder('refused-twice');
+    const declined = await payer.submit(await hostedPage(fan, orderId), '/card', testCard('DECLINED'));
+    clock.advance(60_000);
+    const expired = await payer.submit(declined, '/card', testCard('CARD_EXPIRED'));
+    expect(expired.html).toContain('Expired Card');
+    const back = await payer.submit(expired, '/cancel', {});
+    // Adyen does not promise the order of delivery: the later refusal's webhook arrives first.
+    const [attempt] = await attemptsOf(orderId);
+    const queued = await database.db.select().from(pspSimWebhooks).where(isNull(pspSimWebhooks.deliveredAt)).orderBy(desc(pspSimWebhooks.id));
+    for (const webhook of queued.filter((row) => row.item.merchantReference === attempt!.reference)) {
+      clock.advance(1_000);
+      expect(await stage.postWebhook({ live: 'false', notificationItems: [{ NotificationRequestItem: webhook.item }] })).toEqual({ status: 200, text: '[accepted]' });
+      await stage.idle();
+    }
+    await deliverWebhooks();
+    expect(await backAtShop(back)).toMatchObject({ kind: 'refused', orderId, refusal: { reason: 'Expired Card', code: '6' } });
+    expect(await stage.services.payments.lastRefusal(orderId)).toEqual({ reason: 'Expired Card', code: '6' });
   });
 
   it('a 3-D Secure card completes after its challenge', async () => {

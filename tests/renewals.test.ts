@@ -145,6 +145,27 @@ describe('a renewal in the cart', () => {
     expect(await addRenewal(fan, code, { submissionKey: crypto.randomUUID() })).toEqual({ ok: false, reason: 'invalid', fields: { product: 'membershipOfKindInCart' } });
     expect((await cart().viewCart(fan.owner)).lines).toHaveLength(1);
   });
+
+  it('is refused (not a database error) while the membership’s upgrade is in the cart, and the other way round', async () => {
+    const fan = await newFan(services(), 'renewal-upgrade-in-cart');
+    const code = await blackAndWhiteForMyself(context(), fan);
+    const upgrade = { ...renewalOf(fan, code, 'j1897'), process: 'upgrade' as const, automaticRenewal: false, submissionKey: null };
+    expect((await cart().saveFollowUpItem(upgrade)).ok).toBe(true);
+    expect(await addRenewal(fan, code)).toEqual({ ok: false, reason: 'invalid', fields: { product: 'followedInCart' } });
+
+    const other = await newFan(services(), 'upgrade-renewal-in-cart');
+    const renewed = await blackAndWhiteForMyself(context(), other);
+    expect((await addRenewal(other, renewed)).ok).toBe(true);
+    expect(await cart().saveFollowUpItem({ ...upgrade, owner: other.owner, membershipCode: renewed })).toEqual({ ok: false, reason: 'invalid', fields: { product: 'followedInCart' } });
+    expect((await cart().viewCart(other.owner)).lines).toHaveLength(1);
+
+    // Both at once (two tabs): the cart's lock orders them, the second is refused.
+    const racer = await newFan(services(), 'renewal-upgrade-race');
+    const raced = await blackAndWhiteForMyself(context(), racer);
+    const answers = await Promise.all([cart().saveFollowUpItem({ ...upgrade, owner: racer.owner, membershipCode: raced }), addRenewal(racer, raced)]);
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+    expect(answers.filter((answer) => !answer.ok)).toEqual([{ ok: false, reason: 'invalid', fields: { product: 'followedInCart' } }]);
+  });
 });
 
 describe('a renewal through checkout', () => {

@@ -154,14 +154,16 @@ describe('checkConfigureDraft: the holder', () => {
 });
 
 describe('checkConfigureDraft: coupon code', () => {
-  it('is required by the coupon process, formatted as typed, and complete at ten characters', () => {
+  it('is required by the coupon process, formatted as typed, and exactly ten characters', () => {
     expect(problemsOf(check(stadium, {}, 'coupon'))).toEqual({ couponCode: 'required' });
     expect(problemsOf(check(stadium, { couponCode: '-- --' }, 'coupon'))).toEqual({ couponCode: 'required' });
     expect(problemsOf(check(stadium, { couponCode: 'abcde-fghi' }, 'coupon'))).toEqual({ couponCode: 'incomplete' });
-    for (const typed of ['abcde-fghij', ' ABCDE FGHIJ ', 'abcdefghijk']) {
+    for (const typed of ['abcde-fghij', ' ABCDE FGHIJ ']) {
       const result = check(stadium, { couponCode: typed }, 'coupon');
       expect(result.ok && result.value.couponCode).toBe('ABCDEFGHIJ');
     }
+    // Eleven characters: a format error, not its first ten.
+    expect(problemsOf(check(stadium, { couponCode: 'abcdefghijk' }, 'coupon'))).toEqual({ couponCode: 'tooLong' });
   });
 
   it('is optional when buying a membership, but must then be complete', () => {

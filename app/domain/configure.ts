@@ -187,7 +187,7 @@ const GIFT_FIELD_NAMES = {
 /**
  * Every rule that needs no lookup, as reason codes per field (the form words them):
  * buyFor `ageNotOk` | `notOffered`; the holder's as `checkHolderDraft`; couponCode `required` |
- * `incomplete`; variantId `required` | `invalid` | `soldOut`; customization as
+ * `incomplete` | `tooLong`; variantId `required` | `invalid` | `soldOut`; customization as
  * `readCustomisationText`; documentType `required` | `invalid`; the gift's as `checkGiftDraft`.
  * A process the product does not allow is not a field problem: the caller answers 404.
  * Fields a part does not show are ignored, whatever was sent.
@@ -218,7 +218,7 @@ export function checkConfigureDraft(
   let couponCode: string | null = null;
   if (parts.coupon !== 'none') {
     const { code, problem } = readCouponCode(draft.couponCode);
-    if (problem === 'incomplete' || (problem === 'required' && parts.coupon === 'required')) problems.couponCode = problem;
+    if (problem === 'incomplete' || problem === 'tooLong' || (problem === 'required' && parts.coupon === 'required')) problems.couponCode = problem;
     couponCode = code === '' ? null : code;
   }
 

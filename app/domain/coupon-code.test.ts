@@ -90,7 +90,7 @@ describe('isCompleteCouponCode and readCouponCode', () => {
     [' - ', { code: '', problem: 'required' }],
     ['abcde-1234', { code: 'ABCDE1234', problem: 'incomplete' }], // 9
     ['abcde-12345', { code: 'ABCDE12345', problem: null }], // 10
-    ['abcde-123456', { code: 'ABCDE12345', problem: null }], // 11 typed: cut to 10, as the input does
+    ['abcde-123456', { code: 'ABCDE12345', problem: 'tooLong' }], // 11: a format error, never looked up as its first 10
     ['àbcde-12345', { code: 'BCDE12345', problem: 'incomplete' }], // an accented letter does not count
   ])('readCouponCode(%j) → %j', (input, read) => {
     expect(readCouponCode(input)).toEqual(read);

@@ -42,15 +42,17 @@ export function isCompleteCouponCode(code: string): boolean {
   return code.length === COUPON_CODE_LENGTH && normaliseCouponCode(code) === code;
 }
 
-export type CouponCodeProblem = 'required' | 'incomplete';
+export type CouponCodeProblem = 'required' | 'incomplete' | 'tooLong';
 
 /**
  * A typed code read for a form: the normalised code and what is wrong with it, if anything.
- * More than ten code characters are cut to ten, as the spec's input does; whether the code
- * exists, is unused and unexpired is the coupon service's question.
+ * More than ten code characters is a format error (`tooLong`), not a code to look up: its first
+ * ten are not what the fan typed, and a failed lookup would count against their attempts.
+ * Whether the code exists, is unused and unexpired is the coupon service's question.
  */
 export function readCouponCode(input: string): { code: string; problem: CouponCodeProblem | null } {
   const code = normaliseCouponCode(input);
   if (code === '') return { code, problem: 'required' };
+  if (input.replace(NOT_CODE_CHARACTERS, '').length > COUPON_CODE_LENGTH) return { code, problem: 'tooLong' };
   return { code, problem: isCompleteCouponCode(code) ? null : 'incomplete' };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingCodeReason, orderIdOf, receiptPath, showsPayBy, thankYouPath } from './order-pages';
+import { GIFT_ACTIVATED_PATH, missingCodeReason, orderIdOf, receiptPath, showsPayBy, thankYouKindOf, thankYouPath } from './order-pages';
 
 const ORDER_ID = '0b7f5c3e-9a51-4c8e-8d2a-2f1e6f0a9b11';
 
@@ -19,6 +19,16 @@ describe('order page addresses', () => {
     expect(orderIdOf(new URL('http://shop.test/thankyou?orderId=not-a-uuid'))).toBe('not-a-uuid');
     expect(orderIdOf(new URL('http://shop.test/thankyou'))).toBeNull();
     expect(orderIdOf(new URL('http://shop.test/thankyou?orderId=%20'))).toBeNull();
+  });
+});
+
+describe('what a thank-you address thanks for', () => {
+  it('a purchase, unless it names new documents or an activated gift', () => {
+    const kindOf = (path: string) => thankYouKindOf(new URL(path, 'http://shop.test'));
+    expect(kindOf(`/thankyou?orderId=${ORDER_ID}`)).toBe('purchase');
+    expect(kindOf('/thankyou?documents=1')).toBe('documents');
+    expect(kindOf(GIFT_ACTIVATED_PATH)).toBe('gift');
+    expect(kindOf('/thankyou?gift=yes')).toBe('purchase');
   });
 });
 

@@ -4,9 +4,21 @@
  * Addresses carry the order's uuid, never its number; every page checks the owner.
  */
 import type { OrderStatus } from './order-status';
+import { isDocumentsThankYou } from './reload-docs';
 
 export const THANK_YOU_PATH = '/thankyou';
 export const ORDERS_PATH = '/account/orders';
+
+/** The thank-you page after a redeemed gift's holder is chosen: it says the gift is active, not "thank you for your purchase". */
+export const GIFT_ACTIVATED_PATH = '/thankyou?gift=1';
+
+/** What a thank-you address thanks for: a purchase, new documents (`documents=1`), or an activated gift (`gift=1`). */
+export type ThankYouKind = 'purchase' | 'documents' | 'gift';
+
+export function thankYouKindOf(url: URL): ThankYouKind {
+  if (isDocumentsThankYou(url)) return 'documents';
+  return url.searchParams.get('gift') === '1' ? 'gift' : 'purchase';
+}
 
 /** The thank-you page of a placed order (checkout and the payment return go there). */
 export function thankYouPath(orderId: string): string {

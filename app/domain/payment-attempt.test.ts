@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  refusalWordingKey,
+  REFUSAL_WORDING_KEYS,
   canPayOrder,
   isPaymentMethod,
   paymentProcessFrom,
@@ -68,5 +70,26 @@ describe('canPayOrder', () => {
     expect(canPayOrder({ ...order, payBy: now }, now)).toBe(false);
     expect(canPayOrder({ ...order, totalCents: 0 }, now)).toBe(false);
     for (const status of ['paid', 'fulfilled', 'cancelled', 'expired'] as const) expect(canPayOrder({ ...order, status }, now)).toBe(false);
+  });
+});
+
+describe('refusalWordingKey', () => {
+  it('words the codes the fan can act on, each by its own code', () => {
+    expect(refusalWordingKey('6')).toBe('6');
+    expect(refusalWordingKey('24')).toBe('24');
+    expect(refusalWordingKey('2')).toBe('2');
+  });
+
+  it('gives the generic text to an unknown code, no code, and the fraud codes Adyen asks not to show', () => {
+    for (const code of [null, '0', '14', '20', '22', '31', '99', 'toString']) expect(refusalWordingKey(code)).toBe('generic');
+  });
+});
+
+describe('the refusal wordings', () => {
+  it('exist in both languages for every key the rule answers', async () => {
+    for (const language of ['it', 'en']) {
+      const { gateway } = (await import(`../locales/${language}/payment.json`)) as { gateway: { refusals: Record<string, string> } };
+      expect(Object.keys(gateway.refusals).sort()).toEqual([...REFUSAL_WORDING_KEYS].sort());
+    }
   });
 });

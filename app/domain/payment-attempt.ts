@@ -94,3 +94,21 @@ export function refusalOf(reason: string | null | undefined, code?: string | nul
   const given = code?.trim();
   return { reason: text.slice(0, 200), code: given && /^\d{1,4}$/.test(given) ? given : (Object.hasOwn(REFUSAL_CODES, text) ? REFUSAL_CODES[text]! : null) };
 }
+
+/**
+ * Adyen's refusal codes the fan is told in the page's language (`payment:refusals.<code>`, with
+ * the code beside it): what the fan can act on (another card, the CVC, their bank). Any other
+ * code, and the fraud ones (14, 20, 22, 31: Adyen asks not to tell shoppers those), gets the
+ * generic text. Adyen's own wire text (English) is never shown.
+ */
+const WORDED_REFUSAL_CODES: ReadonlySet<string> = new Set([
+  '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '15', '16', '23', '24', '25', '26', '27', '28', '29', '32', '38', '42', '46',
+]);
+
+/** The key under `payment:refusals` that words a refusal's code: its own, or `generic`. */
+export function refusalWordingKey(code: string | null): string {
+  return code !== null && WORDED_REFUSAL_CODES.has(code) ? code : 'generic';
+}
+
+/** Every key `refusalWordingKey` may answer (both locales must have each). */
+export const REFUSAL_WORDING_KEYS: readonly string[] = [...WORDED_REFUSAL_CODES, 'generic'];

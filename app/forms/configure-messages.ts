@@ -78,6 +78,7 @@ export const CONFIGURE_PROBLEM_MESSAGES = {
   couponCode: {
     required: M.required,
     incomplete: C('coupon.incomplete'),
+    tooLong: C('coupon.tooLong'),
     unknown: C('coupon.unknown'),
     expired: C('coupon.expired'),
     used: C('coupon.used'),

@@ -7,6 +7,7 @@ export const MAX_COUPON_INPUT_LENGTH = 20;
 
 export const COUPON_ENTRY_MESSAGES = {
   incomplete: 'configure:errors.coupon.incomplete',
+  tooLong: 'configure:errors.coupon.tooLong',
 } as const;
 
 /**
@@ -20,6 +21,7 @@ export const couponEntrySchema = z.object({
       const { problem } = readCouponCode(value);
       if (problem === 'required') check.addIssue({ code: 'custom', message: M.required });
       if (problem === 'incomplete') check.addIssue({ code: 'custom', message: COUPON_ENTRY_MESSAGES.incomplete });
+      if (problem === 'tooLong') check.addIssue({ code: 'custom', message: COUPON_ENTRY_MESSAGES.tooLong });
     }),
   ),
 });

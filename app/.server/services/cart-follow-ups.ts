@@ -63,7 +63,8 @@ export type FollowUpPageRefusal = FollowUpRefusal | 'coupon-only';
  *   a product that is not a membership, or an item that is not this follow-up in the fan's cart;
  * - `refused`: the membership cannot be followed this way (the rule's reason);
  * - `invalid` on `product`: `upgradeInCart` (spec §4: only one upgrade in the cart),
- *   `cartFull`, `membershipOfKindInCart`, `soldOut`; a renewal's `sizeMissing`, `sizeUnavailable`.
+ *   `cartFull`, `followedInCart` (the membership's other follow-up, an upgrade or a renewal, is in
+ *   the cart), `membershipOfKindInCart`, `soldOut`; a renewal's `sizeMissing`, `sizeUnavailable`.
  */
 export type FollowUpPageResult =
   | Result<FollowUpPage, 'not-found'>
@@ -199,6 +200,13 @@ export function createCartFollowUpsService({ db, clock }: Pick<ServiceDeps, 'db'
               .where(and(eq(cartItems.cartId, cartId), eq(cartItems.process, 'upgrade'), editing ? ne(cartItems.id, editing.id) : undefined));
             if (otherUpgrade) throw new RollbackWith(failure('invalid', { product: 'upgradeInCart' }));
           }
+          // One item per followed membership (the unique index backs it): a renewal of a membership
+          // whose upgrade is in the cart, or the other way round, is the fan's choice to make first.
+          const [otherFollowUp] = await tx
+            .select({ id: cartItems.id })
+            .from(cartItems)
+            .where(and(eq(cartItems.cartId, cartId), eq(cartItems.previousMembershipId, membership.id), ne(cartItems.process, request.process)));
+          if (otherFollowUp) throw new RollbackWith(failure('invalid', { product: 'followedInCart' }));
           const holder = holderOf(membership, customer.id);
           const cartRule = checkCartItem(
             {

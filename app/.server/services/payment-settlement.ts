@@ -109,6 +109,24 @@ function noticeDetails(notice: PaymentNotice, facts: readonly PaymentFacts[], re
 }
 
 /**
+ * When the PSP says a ledger row's event happened: a webhook's `eventDate`, else when the shop
+ * recorded it. Webhooks come late, in batches and in any order, so the time they arrived does not
+ * tell which of a session's refusals came last.
+ */
+function eventTimeOf(row: LedgerRow): number {
+  const eventDate = (row.item as { eventDate?: unknown }).eventDate;
+  const parsed = typeof eventDate === 'string' ? Date.parse(eventDate) : Number.NaN;
+  return Number.isNaN(parsed) ? row.receivedAt.getTime() : parsed;
+}
+
+/** The attempt's last refusal (a hosted session may refuse several cards before the fan leaves), or undefined. */
+function lastRefusalOf(rows: readonly LedgerRow[]): LedgerRow | undefined {
+  const refusals = rows.filter((row) => row.eventCode === 'AUTHORISATION' && !row.success);
+  // Ties keep the ledger's order (the later recorded wins).
+  return refusals.reduce<LedgerRow | undefined>((last, row) => (last === undefined || eventTimeOf(row) >= eventTimeOf(last) ? row : last), undefined);
+}
+
+/**
  * Each attempt's row, as the pages read it (the pay page's last refusal, the return page): the
  * ledger says whether one of its payments was authorised, or the last refusal and its reason. An
  * attempt the session ended otherwise (cancelled, expired) keeps that, unless money came after.
@@ -128,7 +146,7 @@ async function summariseAttempts(tx: ShopDb, orderId: string, ledger: readonly L
       }
       continue;
     }
-    const refusal = rows.filter((row) => row.eventCode === 'AUTHORISATION' && !row.success).at(-1);
+    const refusal = lastRefusalOf(rows);
     if (!refusal) continue;
     const words = refusalOf(refusal.reason, refusal.reasonCode);
     const moving = attempt.status === 'open' || attempt.status === 'pending';

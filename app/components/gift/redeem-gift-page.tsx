@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react';
 import { Form, Link } from 'react-router';
 import type { ConfigureCheckContext } from '../../domain/configure';
 import type { ProfilePart } from '../../domain/profile-completeness';
@@ -5,11 +6,18 @@ import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { ConfigureForm } from '../configure/configure-form';
 import type { ConfigureFormData, ConfigurePageData } from '../configure/configure-page';
 import { MissingProfile } from '../configure/missing-profile';
+import { CheckboxField } from '../configure/checkbox-field';
+import { ErrorSummary } from '../form/error-summary';
+import { useShopForm } from '../form/use-shop-form';
+import { REDEEM_TERMS, redeemGiftSchema, type RedeemTerm } from '../../forms/redeem-gift';
 import { SubmitButton } from '../form/submit-button';
 import { Breadcrumb } from '../ui/breadcrumb';
 
 /** The intent of the confirm step's form (the holder choice's form sends none). */
 export const REDEEM_INTENT = 'redeem';
+
+/** A terms box of the redeem step: the sentence ticked, and its name in the error summary. */
+export type RedeemTermView = { name: RedeemTerm; label: string; summaryLabel: string };
 
 /**
  * Where the link takes this fan (spec §2 "Redeem-gift screen", §4 "Redeem gift"), every text
@@ -19,7 +27,7 @@ export const REDEEM_INTENT = 'redeem';
 export type RedeemGiftStep =
   | { step: 'missing'; missing: ProfilePart[]; completeHref: string }
   | { step: 'error'; title: string; message: string; code: string | null }
-  | { step: 'confirm'; title: string; description: string; message: string }
+  | { step: 'confirm'; title: string; description: string; message: string; terms: RedeemTermView[] }
   | {
       step: 'holder';
       title: string;
@@ -28,7 +36,36 @@ export type RedeemGiftStep =
       form: Omit<ConfigureFormData, 'schema'> & { schemaContext: ConfigureCheckContext };
     };
 
-export function RedeemGiftPage({ data, form }: { data: RedeemGiftStep; form: ConfigureFormData | null }) {
+/** The confirm step's form: both terms boxes (spec §5), then accept (`intent=redeem`). */
+function RedeemForm({ terms, lastResult }: { terms: RedeemTermView[]; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useShopTranslation('gift');
+  const { fields, formProps, summary } = useShopForm(redeemGiftSchema, { id: 'redeem-gift', lastResult, fieldOrder: REDEEM_TERMS });
+  const labels = Object.fromEntries(terms.map((term) => [term.name, term.summaryLabel])) as Record<RedeemTerm, string>;
+  return (
+    <>
+      <ErrorSummary key={summary.key} errors={summary.errors} labels={labels} />
+      <Form method="post" {...formProps} className="form">
+        <fieldset className="form-fieldset">
+          <legend className="form-fieldset__legend">{t('confirm.terms')}</legend>
+          {terms.map((term) => (
+            <CheckboxField key={term.name} field={fields[term.name]} label={term.label} />
+          ))}
+        </fieldset>
+        <SubmitButton intent={REDEEM_INTENT}>{t('confirm.submit')}</SubmitButton>
+      </Form>
+    </>
+  );
+}
+
+export function RedeemGiftPage({
+  data,
+  form,
+  redeemResult,
+}: {
+  data: RedeemGiftStep;
+  form: ConfigureFormData | null;
+  redeemResult?: SubmissionResult<string[]> | undefined;
+}) {
   const { t } = useShopTranslation('gift');
   const heading = data.step === 'error' ? data.title : data.step === 'holder' || data.step === 'confirm' ? data.title : t('heading');
   return (
@@ -58,9 +95,7 @@ export function RedeemGiftPage({ data, form }: { data: RedeemGiftStep; form: Con
               <blockquote>{data.message}</blockquote>
             </figure>
           )}
-          <Form method="post" className="form">
-            <SubmitButton intent={REDEEM_INTENT}>{t('confirm.submit')}</SubmitButton>
-          </Form>
+          <RedeemForm terms={data.terms} lastResult={redeemResult} />
           <p>
             <Link to="/" className="button">
               {t('confirm.home')}

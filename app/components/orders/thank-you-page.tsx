@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ORDERS_PATH } from '../../domain/order-pages';
+import { ORDERS_PATH, type ThankYouKind } from '../../domain/order-pages';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Carousel } from '../ui/carousel';
 import { OrderSummary, type OrderSummaryData } from './order-summary';
@@ -8,14 +8,15 @@ import { THANK_YOU_PROMOTIONS } from './thank-you-promotions';
 /**
  * The spec's thank-you page: a success title, the links on to the catalogue and the club card,
  * and three promotional cards. The order's summary only for its owner (the loader decides).
- * After new identity documents (`documents`, from /reload-docs) the title and intro say so.
+ * After new identity documents (from /reload-docs) or an activated gift, the title and intro say so.
  */
-export function ThankYouPage({ summary, documents = false }: { summary: OrderSummaryData | null; documents?: boolean }) {
+export function ThankYouPage({ summary, kind = 'purchase' }: { summary: OrderSummaryData | null; kind?: ThankYouKind }) {
   const { t } = useShopTranslation('orders');
+  const wording = { purchase: { heading: 'thankYou.heading', intro: 'thankYou.intro' }, documents: { heading: 'thankYou.documentsHeading', intro: 'thankYou.documentsIntro' }, gift: { heading: 'thankYou.giftHeading', intro: 'thankYou.giftIntro' } }[kind];
   return (
     <div className="order-page thank-you">
-      <h1>{t(documents ? 'thankYou.documentsHeading' : 'thankYou.heading')}</h1>
-      <p>{t(documents ? 'thankYou.documentsIntro' : 'thankYou.intro')}</p>
+      <h1>{t(wording.heading)}</h1>
+      <p>{t(wording.intro)}</p>
       {summary ? <OrderSummary summary={summary} /> : null}
       <ul className="order-page__links">
         <li>

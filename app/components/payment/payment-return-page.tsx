@@ -49,19 +49,11 @@ export function PaymentReturnPage({ view }: { view: PaymentReturnView }) {
           <p>{t('gateway.errorBody')}</p>
         </>
       ) : null}
-      {view.signInHref && view.kind !== 'unknown' ? <p>{t('gateway.signedOut')}</p> : null}
       <ul className="order-page__links">
         {view.tryAgainHref ? (
           <li>
             <Link to={view.tryAgainHref} className="button button--primary">
               {t('gateway.tryAgain')}
-            </Link>
-          </li>
-        ) : null}
-        {view.signInHref && view.kind !== 'unknown' ? (
-          <li>
-            <Link to={view.signInHref} className="button">
-              {t('gateway.signIn')}
             </Link>
           </li>
         ) : null}

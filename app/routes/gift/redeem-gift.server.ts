@@ -3,7 +3,8 @@
 // is the configure form's buy-for choice and holder for the gift's product.
 import { data } from 'react-router';
 import type { ConfigurePageData } from '../../components/configure/configure-page';
-import type { RedeemGiftStep } from '../../components/gift/redeem-gift-page';
+import type { RedeemGiftStep, RedeemTermView } from '../../components/gift/redeem-gift-page';
+import { REDEEM_TERMS } from '../../forms/redeem-gift';
 import type { Language } from '../../domain/catalogue-types';
 import { configurePartsOf } from '../../domain/configure';
 import { GIFT_ERROR_CODES, holderChoiceContext, isOldEnoughToRedeem, type GiftError } from '../../domain/gift-redemption';
@@ -25,6 +26,14 @@ import {
 } from '../configure/configure.server';
 
 type Translate = (key: string, values?: Record<string, string>) => string;
+
+/**
+ * The redeem step's two boxes, worded here (as checkout's: `checkoutTerms` is read on the
+ * server only): the sentence the fan ticks, and the short name the error summary gives it.
+ */
+export function redeemTermsOf(t: Translate): RedeemTermView[] {
+  return REDEEM_TERMS.map((name) => ({ name, label: t(`checkoutTerms:${name}`), summaryLabel: t(`checkout:labels.${name}`) }));
+}
 
 /** `code` and `giftCode` of the URL; null when either is missing (spec: then go home). */
 export function giftLinkOf(url: URL): GiftLink | null {

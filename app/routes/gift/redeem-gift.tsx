@@ -5,6 +5,7 @@ import { RedeemGiftPage, REDEEM_INTENT, type RedeemGiftStep } from '../../compon
 import { shopContext } from '../../context';
 import { ALL_CONFIGURE_RULES } from '../../domain/configure-rules';
 import { holderChoiceContext } from '../../domain/gift-redemption';
+import { GIFT_ACTIVATED_PATH } from '../../domain/order-pages';
 import { pagePath } from '../../domain/page-address';
 import { pageMeta } from '../../domain/page-meta';
 import { romeDate } from '../../domain/shop-time';
@@ -13,6 +14,7 @@ import { CONFIGURE_DEPENDENT_FIELDS } from '../../forms/configure-refresh';
 import { fieldErrorsOf } from '../../forms/field-problems';
 import { intentOf, isRefresh } from '../../forms/intent';
 import { parseForm } from '../../forms/parse';
+import { redeemGiftSchema } from '../../forms/redeem-gift';
 import { keepLoaderDataOnRefresh } from '../../forms/refresh';
 import { signedIn } from '../../.server/auth/guards';
 import { clientIpOf } from '../../.server/http/client-ip';
@@ -23,7 +25,7 @@ import { refreshedFormView, refusedFormView } from '../../.server/http/refresh';
 import { countryNationalCodes } from '../../.server/services/birth-places';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import { describeConfigureForm, submittedConfigureDraft } from '../configure/configure.server';
-import { giftError, giftLinkOf, holderChoiceStep, managerBlocker } from './redeem-gift.server';
+import { giftError, giftLinkOf, holderChoiceStep, managerBlocker, redeemTermsOf } from './redeem-gift.server';
 import type { Route } from './+types/redeem-gift';
 
 /** The page's shared start: the fan, the link (none: home), and what stops them taking a gift on. */
@@ -61,6 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
         title: t('gift:confirm.title', { gifter: gift.gifterFirstName }),
         description: t('gift:confirm.description', { product: gift.productName[language] }),
         message: gift.message,
+        terms: redeemTermsOf(t),
       };
       return { seo, ...step };
     }
@@ -84,8 +87,9 @@ function withSeo(seo: ReturnType<typeof describePage>, refused: ReturnType<typeo
 }
 
 /**
- * POST `intent=redeem` (the confirm step) takes the gift on, then shows the page again (303),
- * which says where the fan now is. POST without an intent is the holder choice: the configure
+ * POST `intent=redeem` (the confirm step) with both terms boxes ticked takes the gift on, then
+ * shows the page again (303), which says where the fan now is; a box left empty → 400 with its
+ * message. POST without an intent is the holder choice: the configure
  * form's `buyFor` and holder fields (`intent=refresh` narrows the birth-place lists); activated
  * → `/thankyou` with a notice; refused fields → 400 with their messages.
  */
@@ -96,6 +100,8 @@ export async function action(args: Route.ActionArgs) {
   const page = pagePath(request.url);
   if (blocker) throw redirect(page, 303);
   if (intentOf(formData) === REDEEM_INTENT) {
+    const terms = parseForm(formData, redeemGiftSchema);
+    if (terms.status !== 'success') return data({ redeemResult: terms.reply() }, { status: 400 });
     await services.gifts.redeem(giftRequest);
     throw redirect(page, 303);
   }
@@ -116,7 +122,7 @@ export async function action(args: Route.ActionArgs) {
   const activated = await services.gifts.activate({ ...giftRequest, draft: submittedConfigureDraft(formData) });
   if (activated.ok) {
     const name = activated.value.productName[getLanguage(context)];
-    return redirectWithNotice(request, context, '/thankyou', { key: 'gift:notice.activated', values: { name } });
+    return redirectWithNotice(request, context, GIFT_ACTIVATED_PATH, { key: 'gift:notice.activated', values: { name } });
   }
   if (activated.reason === 'invalid') return refused(fieldErrorsOf(activated.fields, configureProblemMessage));
   // Anything else changed under the fan (used up meanwhile, guessed too often): the page says what.
@@ -132,6 +138,8 @@ export default function RedeemGift({ loaderData, actionData }: Route.ComponentPr
   const rules = usePartRules(holder?.form.parts ?? { holderFields: false, gift: false, customization: false });
   const schemaContext = holder?.form.schemaContext;
   const schema = useMemo(() => (schemaContext ? configureSchema(schemaContext, rules) : null), [schemaContext, rules]);
-  const form = holder && schema ? { ...holder.form, schema, view: actionData?.view ?? holder.form.view } : null;
-  return <RedeemGiftPage data={loaderData} form={form} />;
+  const view = actionData && 'view' in actionData ? actionData.view : undefined;
+  const form = holder && schema ? { ...holder.form, schema, view: view ?? holder.form.view } : null;
+  const redeemResult = actionData && 'redeemResult' in actionData ? actionData.redeemResult : undefined;
+  return <RedeemGiftPage data={loaderData} form={form} redeemResult={redeemResult} />;
 }

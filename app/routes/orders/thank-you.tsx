@@ -1,10 +1,8 @@
 import { ThankYouPage } from '../../components/orders/thank-you-page';
 import { shopContext } from '../../context';
-import { orderIdOf } from '../../domain/order-pages';
+import { orderIdOf, thankYouKindOf } from '../../domain/order-pages';
 import { pageMeta } from '../../domain/page-meta';
-import { isDocumentsThankYou } from '../../domain/reload-docs';
-import { getSignedIn } from '../../.server/auth/guards';
-import { noStore } from '../../.server/http/no-store';
+import { signedIn } from '../../.server/auth/guards';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import type { RouteHandle } from '../../root';
@@ -14,30 +12,28 @@ import type { Route } from './+types/thank-you';
 // Links only: the page ships no JavaScript (docs/decisions.md, "Thank-you page and orders").
 export const handle: RouteHandle = { hydrate: false };
 
-// It may show an order: never kept by a shared cache or the browser's history cache.
-export const middleware: Route.MiddlewareFunction[] = [noStore];
-
 /**
- * The thank-you page (spec §2), reachable signed out: the order's summary only when a signed-in
- * fan owns the `orderId` (spec: the lookup runs only with a token and an orderId). No orderId,
- * a malformed or unknown one, or someone else's order: the plain success page, the same for all.
+ * The thank-you page (spec §2: secured; the secured layout sends anyone signed out to sign in
+ * and back, and keeps it out of caches): the order's summary only when the fan owns the
+ * `orderId`. No orderId, a malformed or unknown one, or someone else's order: the plain success
+ * page, the same for all.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = orderIdOf(new URL(request.url));
-  const fan = orderId ? await getSignedIn(request, context) : null;
+  const { user, customer } = signedIn(context);
   const { services } = context.get(shopContext);
-  const order = fan && orderId ? await services.orders.find({ customerId: fan.customer.id, subject: fan.user.subject }, orderId) : null;
+  const order = orderId ? await services.orders.find({ customerId: customer.id, subject: user.subject }, orderId) : null;
   const { t } = getInstance(context);
   return {
     seo: describePage(context, request, { title: t('orders:thankYou.metaTitle'), robots: 'noindex' }),
     summary: order ? orderSummaryData(order, getLanguage(context), t) : null,
-    // After /reload-docs (`?documents=1`): worded for documents received, not a purchase.
-    documents: isDocumentsThankYou(new URL(request.url)),
+    // After /reload-docs (`?documents=1`) or a gift's activation (`?gift=1`): worded for that, not a purchase.
+    kind: thankYouKindOf(new URL(request.url)),
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  return <ThankYouPage summary={loaderData.summary} documents={loaderData.documents} />;
+  return <ThankYouPage summary={loaderData.summary} kind={loaderData.kind} />;
 }

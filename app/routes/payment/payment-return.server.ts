@@ -1,7 +1,6 @@
 // The payment-return page's server side (issue 14; spec §2 "/paymentgateway/{process}", §4
 // "Payment-return page"): reads the fan's return from the hosted page and says what it found.
 import { redirect, type RouterContextProvider } from 'react-router';
-import { loginPath } from '../../domain/login-target';
 import { thankYouPath } from '../../domain/order-pages';
 import {
   PAYMENT_RETURN_PATIENCE_MS,
@@ -11,7 +10,7 @@ import {
   type PaymentProcess,
 } from '../../domain/payment-attempt';
 import { shopContext } from '../../context';
-import { getSignedIn } from '../../.server/auth/guards';
+import { signedIn } from '../../.server/auth/guards';
 import { redirectWithNotice } from '../../.server/http/flash';
 
 type Context = Readonly<RouterContextProvider>;
@@ -28,7 +27,6 @@ export type PaymentReturnView = {
   refusal: { reason: string; code: string | null } | null;
   tryAgainHref: string | null;
   /** Signed out: the page says the order completes by itself, and offers sign-in. */
-  signInHref: string | null;
   /** While waiting: where the page looks again (meta refresh), and whether it is taking too long. */
   refreshHref: string | null;
   problem: boolean;
@@ -41,8 +39,10 @@ function waitingSince(url: URL, now: number): number {
 }
 
 /**
- * Public (spec): whoever brings the PSP's session id and result moves the order on, for the
- * answer is the PSP's; only the order's signed-in owner sees its refusal and a try-again link.
+ * Secured (spec: the return needs a signed-in user; signed out, the secured layout sends the fan
+ * to sign in and back with the same query). The signed-in fan who brings the PSP's session id
+ * and result moves the order on, for the answer is the PSP's; only the order's owner learns
+ * anything of it (its outcome, refusal, try-again link): anyone else gets the error page.
  * Paid → the thank-you page, which shows the order to its owner only.
  */
 export async function paymentReturnData(request: Request, context: Context, processParam: string | undefined): Promise<PaymentReturnView> {
@@ -60,13 +60,13 @@ export async function paymentReturnData(request: Request, context: Context, proc
   if (read.kind === 'paid') throw redirect(thankYouPath(read.orderId));
   // Paid by another payment (another tab): the order is paid, and the fan hears this one goes back.
   if (read.kind === 'paid-twice') throw await redirectWithNotice(request, context, thankYouPath(read.orderId), { key: 'payment:gateway.paidTwice' });
-  // A result that is no PSP's (forged, spent, oversized): the error page, as a 400.
-  const found = read.kind === 'invalid' ? ({ kind: 'unknown' } as const) : read;
+  const { customer } = signedIn(context);
+  // A result that is no PSP's (forged, spent, oversized): the error page, as a 400; someone else's order: the same page.
+  const found = read.kind === 'invalid' || (read.kind !== 'unknown' && read.customerId !== customer.id) ? ({ kind: 'unknown' } as const) : read;
   // (Paid ones were sent on above; the type cannot tell.)
   const kind: PaymentReturnView['kind'] = found.kind === 'paid' || found.kind === 'paid-twice' ? 'unknown' : found.kind;
 
-  const fan = await getSignedIn(request, context);
-  const owner = fan !== null && found.kind !== 'unknown' && fan.customer.id === found.customerId;
+  const owner = found.kind !== 'unknown';
   const now = clock.now().getTime();
   const since = waitingSince(url, now);
   const refresh = new URLSearchParams({
@@ -85,7 +85,6 @@ export async function paymentReturnData(request: Request, context: Context, proc
     kind,
     refusal: owner && found.kind === 'refused' ? found.refusal : null,
     tryAgainHref: owner && (found.kind === 'refused' || found.kind === 'not-completed') ? payOrderPath(found.orderId) : null,
-    signInHref: fan ? null : loginPath(`${url.pathname}?${refresh.toString()}`),
     refreshHref: found.kind === 'waiting' || reasonComing ? `${paymentReturnPath(process)}?${refresh.toString()}` : null,
     problem: found.kind === 'waiting' && !patient,
   };
