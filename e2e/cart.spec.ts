@@ -45,10 +45,8 @@ for (const language of ['it', 'en'] as const) {
       await expect(cartItem(page, 'J1897')).toContainText('Via Roma 1');
       await expect(cartFigure(page, texts.subtotal)).toHaveText(figures.subtotal);
       await expect(cartFigure(page, texts.shipping)).toHaveText(figures.shippingOne);
-      const checkout = page.getByRole('button', { name: texts.checkout });
-      await expect(checkout).toBeDisabled();
-      // The reason is text a screen reader reads with the button, not a tooltip.
-      await expect(checkout).toHaveAccessibleDescription(new RegExp(texts.waiversMissing));
+      // Every item that ships has its address and the waiver is a choice: nothing blocks checkout.
+      await expect(page.getByRole('link', { name: texts.checkout })).toBeVisible();
       await expectNoAxeViolations(page);
     });
 

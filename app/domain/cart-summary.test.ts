@@ -50,7 +50,7 @@ describe('onlyAddressesMissing', () => {
 
   it('is false for a cart nothing blocks, or one blocked by anything else too', () => {
     expect(onlyAddressesMissing([])).toBe(false);
-    expect(onlyAddressesMissing(['addressesMissing', 'waiversMissing'])).toBe(false);
+    expect(onlyAddressesMissing(['addressesMissing', 'soldOut'])).toBe(false);
     expect(onlyAddressesMissing(['addressNotAllowed'])).toBe(false);
     expect(onlyAddressesMissing(['empty'])).toBe(false);
   });
