@@ -139,6 +139,8 @@ test('the club card with a size, a name and both sides of the document', async (
   await page.getByLabel(/^M \(IT 48, UK 38\)$/).check();
   // The sold-out size is shown but cannot be chosen.
   await expect(page.getByLabel(/^XXXL/)).toBeDisabled();
+  // One limit for the name on the card: the product's 10, in the hint, the field and the server.
+  await expect(page.getByLabel(texts.customization)).toHaveAttribute('maxlength', '10');
   await page.getByLabel(texts.customization).fill('Mario');
   await page.getByLabel(texts.documentType).check();
   await page.getByLabel(texts.front).setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });

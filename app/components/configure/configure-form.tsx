@@ -102,6 +102,7 @@ export function ConfigureForm({ page, form }: { page: ConfigurePageData; form: C
             label={page.product.customization.minLength > 0 ? page.product.customization.label : `${page.product.customization.label} ${t('forms:optional')}`}
             autoComplete="off"
             hint={t('configureParts:customization.hint', { min: page.product.customization.minLength, max: page.product.customization.maxLength })}
+            maxLength={page.product.customization.maxLength}
           />
         ) : null}
         {parts.documents ? (

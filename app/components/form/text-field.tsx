@@ -18,6 +18,11 @@ type TextFieldProps = {
   normaliseOnBlur?: (value: string) => string;
   /** A number input (spec §5): a numeric keyboard, and non-digits vanish as they are typed. */
   digitsOnly?: boolean;
+  /**
+   * The field's real limit where it is data (the product's, for the name on the card), tighter
+   * than the schema's bound on what is read: the hint, `maxlength` and the server say one number.
+   */
+  maxLength?: number;
 };
 
 /** Label, optional hint, input and its error message, wired for assistive technology. */
@@ -30,6 +35,7 @@ export function TextField({
   focusOnLoad,
   normaliseOnBlur,
   digitsOnly,
+  maxLength,
 }: TextFieldProps) {
   const hintId = hintIdOf(field, hint);
   const { key, ...inputProps } = getInputProps(field, { type, ariaDescribedBy: hintId });
@@ -44,6 +50,7 @@ export function TextField({
         key={key}
         {...inputProps}
         autoComplete={autoComplete}
+        maxLength={maxLength ?? inputProps.maxLength}
         // Only where a no-JavaScript refresh came from (dependent-fields.tsx), never on arrival.
         // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={focusOnLoad}
