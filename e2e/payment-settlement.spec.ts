@@ -98,7 +98,8 @@ for (const language of ['en', 'it'] as const) {
       await second.close();
     });
 
-    test(`a return the PSP never gave (forged, or too long) is the error page with a 400 (${language})`, async ({ page }) => {
+    // The return is secured (issue 30): a signed-in fan brings the forged result.
+    test(`a return the PSP never gave (forged, or too long) is the error page with a 400 (${language})`, async ({ page, fan: _signedIn }) => {
       for (const url of ['/paymentgateway/card?redirectResult=forged-by-hand', `/paymentgateway/paypal?redirectResult=${'x'.repeat(5000)}`]) {
         const response = await page.goto(url);
         expect(response?.status()).toBe(400);
