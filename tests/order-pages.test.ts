@@ -141,6 +141,8 @@ describe('the orders list', () => {
         status: 'Completed',
         itemCount: '1',
         total: '€0',
+        payHref: null,
+        payLabel: `Pay now for order ${owner.number}`,
       },
     ]);
     expect((await load(orderList.loader, '/account/orders', { cookie: stranger.cookie, secured: true })).orders).toEqual([]);
