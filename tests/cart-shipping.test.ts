@@ -42,8 +42,8 @@ describe('a new item’s starting address', () => {
     expect(await shippingOf(fan, welcomePack)).toMatchObject({ kind: 'saved', addressId: home.id });
     expect(await shippingOf(fan, gift)).toBeNull();
     expect(await shippingOf(fan, virtual)).toBeNull();
-    // Nothing left to choose for it: only the withdrawal question blocks checkout.
-    expect((await cart().viewCart(fan.owner)).blockers).toEqual(['waiversMissing']);
+    // Nothing left to choose for it: nothing blocks checkout (the withdrawal waiver is a choice).
+    expect((await cart().viewCart(fan.owner)).blockers).toEqual([]);
   });
 
   it('is none when the product may not go to the preferred address’s country, nor without an address book', async () => {
