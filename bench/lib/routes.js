@@ -148,11 +148,12 @@ export function waiverItemsIn(html) {
 }
 
 /**
- * The first item address page (`/cart/<uuid>`) a cart page links to, or null.
+ * The address page (`/cart/<uuid>`) of the first item that ships, or null. The cart links only
+ * its temporary-address page (`/cart/<uuid>/temporary`, issue 30); the item page is still served.
  * @param {string} html
  */
 export function shippedItemPathIn(html) {
-  return /href="(\/cart\/[0-9a-f-]{36})"/.exec(html)?.[1] ?? null;
+  return /href="(\/cart\/[0-9a-f-]{36})\/temporary"/.exec(html)?.[1] ?? null;
 }
 
 /** The route every other one is read against. */
