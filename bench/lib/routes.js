@@ -148,12 +148,13 @@ export function waiverItemsIn(html) {
 }
 
 /**
- * The address page (`/cart/<uuid>`) of the first item that ships, or null. The cart links only
- * its temporary-address page (`/cart/<uuid>/temporary`, issue 30); the item page is still served.
+ * The address page (`/cart/<uuid>`) of the first item that ships, or null. Since issue 30 the cart
+ * links only its temporary-address page (`/cart/<uuid>/temporary`); the item page is still served.
  * @param {string} html
  */
 export function shippedItemPathIn(html) {
-  return /href="(\/cart\/[0-9a-f-]{36})\/temporary"/.exec(html)?.[1] ?? null;
+  // Either link, so that `--compare` with a build from before issue 30 finds it too.
+  return /href="(\/cart\/[0-9a-f-]{36})(?:\/temporary)?"/.exec(html)?.[1] ?? null;
 }
 
 /** The route every other one is read against. */

@@ -7,7 +7,8 @@ test('shippedItemPathIn finds the address page of the first item that ships, fro
   const id = '0b6a1e2c-3d4f-4a5b-8c6d-7e8f9a0b1c2d';
   const html = `<a href="/cart">Cart</a><a href="/cart/${id}/temporary">Use an address for this item only</a><a href="/cart/${id.replace('0b', '1c')}/temporary">`;
   assert.equal(shippedItemPathIn(html), `/cart/${id}`);
-  assert.equal(shippedItemPathIn(`<a href="/cart">Cart</a><a href="/cart/not-an-id/temporary"><a href="/cart/${id}">`), null);
+  assert.equal(shippedItemPathIn(`<a href="/cart">Cart</a><a href="/cart/${id}">Choose a shipping address</a>`), `/cart/${id}`);
+  assert.equal(shippedItemPathIn('<a href="/cart">Cart</a><a href="/cart/not-an-id/temporary">'), null);
 });
 
 test('waiverItemsIn finds the items of the waiver forms, not of the other forms', () => {
