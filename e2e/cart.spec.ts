@@ -62,10 +62,25 @@ for (const language of ['it', 'en'] as const) {
     await test.step('the club card moves to another saved address on the cart page, in one step', async () => {
       const card = cartItem(page, language === 'it' ? 'Carta del club' : 'Club Card');
       const shipTo = card.getByRole('combobox', { name: new RegExp(`^${texts.shipTo}`) });
-      if (javaScriptEnabled()) await waitForHydration(shipTo);
-      await shipTo.selectOption({ label: (await shipTo.locator('option', { hasText: 'New York' }).textContent()) ?? '' });
-      // With JavaScript the choice is sent as it is made; without, "Ship here" sends it.
-      if (!javaScriptEnabled()) await card.getByRole('button', { name: new RegExp(`^${texts.shipHere}`) }).click();
+      const newYork = (await shipTo.locator('option', { hasText: 'New York' }).getAttribute('value')) ?? '';
+      if (javaScriptEnabled()) {
+        // By keyboard: the arrows change the select at every step; only the option it rests on is sent.
+        await waitForHydration(shipTo);
+        const posts: string[] = [];
+        page.on('request', (request) => {
+          // A fetcher posts to /cart.data (React Router's single fetch).
+          if (request.method() === 'POST' && /^\/cart(\.data)?$/.test(new URL(request.url()).pathname)) posts.push(request.url());
+        });
+        // From the preferred address down to New York, back up, and down again: three changes.
+        await shipTo.focus();
+        for (const key of ['ArrowDown', 'ArrowUp', 'ArrowDown']) await shipTo.press(key);
+        await expect(shipTo).toHaveValue(newYork);
+        await expect(page.getByRole('status')).toContainText(texts.addressSaved);
+        expect(posts).toHaveLength(1);
+      } else {
+        await shipTo.selectOption(newYork);
+        await card.getByRole('button', { name: new RegExp(`^${texts.shipHere}`) }).click();
+      }
       await expect(page.getByRole('status')).toContainText(texts.addressSaved);
       await expect(card).toContainText('5th Avenue');
       await expect(page).toHaveURL(/\/cart$/);
@@ -197,6 +212,8 @@ test('an item’s address in one step: a hint until checkout sends the fan back,
     if (javaScriptEnabled()) await waitForHydration(shipTo);
     await shipTo.selectOption({ label: (await shipTo.locator('option', { hasText: 'Via Roma 1' }).textContent()) ?? '' });
     if (!javaScriptEnabled()) await card.getByRole('button', { name: new RegExp(`^${texts.shipHere}`) }).click();
+    // Saved, not only offered: the select's own option names the address too.
+    await expect(page.getByRole('status')).toContainText(texts.addressSaved);
     await expect(card).toContainText('Via Roma 1');
     await page.getByRole('link', { name: texts.checkout }).click();
     await expect(page.getByRole('heading', { level: 1, name: texts.checkoutHeading })).toBeVisible();

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { AddressSummary } from '../../domain/address-summary';
 import { CART_PATH } from '../../domain/cart-summary';
@@ -6,6 +7,10 @@ import { INTENT_FIELD } from '../../forms/intent';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { AddressLines } from '../address/address-lines';
 import { ErrorSummary } from '../form/error-summary';
+import { useSettledCall } from '../form/use-settled-call';
+
+/** How long the address select must rest on one option, moved by keyboard, before it is sent. */
+const ADDRESS_CHOICE_SETTLE_MS = 1000;
 
 /** A refused choice (routes/cart/item-address-submit.server.ts): the message key, and whether the product's country rule refused it. */
 export type ItemAddressRefusal = { itemId: string; message: string; refusedByProduct: boolean };
@@ -54,6 +59,8 @@ export function ItemShipping({
   const selectId = `ship-to-${line.id}`;
   const errorId = `${selectId}-error`;
   const pending = fetcher.state !== 'idle';
+  const settled = useSettledCall(ADDRESS_CHOICE_SETTLE_MS);
+  const keyboardChange = useRef(false);
   const alternativeLink = choice?.alternative ? <Link to={choice.alternative.href}>{choice.alternative.label}</Link> : null;
   return (
     <section className="cart-line__shipping" aria-labelledby={`shipping-${line.id}`}>
@@ -97,10 +104,21 @@ export function ItemShipping({
               aria-invalid={refused ? true : undefined}
               aria-describedby={refused ? errorId : undefined}
               className="form-field__input form-field__select"
-              // With JavaScript the choice is sent at once; without, "Ship here" sends it.
-              onChange={(event) => {
-                if (event.currentTarget.value !== '') event.currentTarget.form?.requestSubmit();
+              // With JavaScript a choice is sent as it is made; one made by keyboard once the select
+              // rests on it, the fan presses Enter or leaves it (the arrows change it at every step).
+              // Without, "Ship here" sends it.
+              onKeyDown={(event) => {
+                keyboardChange.current = true;
+                if (event.key === 'Enter') settled.flush();
               }}
+              onKeyUp={() => (keyboardChange.current = false)}
+              onChange={(event) => {
+                const form = event.currentTarget.form;
+                if (event.currentTarget.value === '') return;
+                if (keyboardChange.current) settled.schedule(() => form?.requestSubmit());
+                else form?.requestSubmit();
+              }}
+              onBlur={settled.flush}
             >
               {choice.chosenId === null ? <option value="">{t(shipping ? 'shipping.keepCurrent' : 'shipping.chooseOption')}</option> : null}
               {choice.options.map((option) => (

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Form, useFetcher } from 'react-router';
 import { CART_PATH } from '../../domain/cart-summary';
 import { BILLING_SAVE_DEBOUNCE_MS } from '../../domain/billing';
@@ -8,6 +8,7 @@ import { INTENT_FIELD } from '../../forms/intent';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import type { CheckoutPageData } from '../../routes/checkout/checkout.server';
 import { ErrorSummary } from '../form/error-summary';
+import { useSettledCall } from '../form/use-settled-call';
 import { useShopForm } from '../form/use-shop-form';
 import { useHydrated } from '../form/use-hydrated';
 import type { DropInHandle } from '../payment/drop-in-panel';
@@ -135,12 +136,7 @@ function useDropIn() {
  */
 function useBillingKeeper() {
   const fetcher = useFetcher();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return (addressId: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      void fetcher.submit({ [INTENT_FIELD]: 'billing', billingAddressId: addressId }, { method: 'post' });
-    }, BILLING_SAVE_DEBOUNCE_MS);
-  };
+  const settled = useSettledCall(BILLING_SAVE_DEBOUNCE_MS);
+  return (addressId: string) =>
+    settled.schedule(() => void fetcher.submit({ [INTENT_FIELD]: 'billing', billingAddressId: addressId }, { method: 'post' }));
 }
