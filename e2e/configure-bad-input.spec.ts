@@ -115,6 +115,12 @@ test.describe('configure: bad input', () => {
     expect(milan).toMatchObject({ code: 1, reason: 'birthPlace' });
     expect(milan.message).toBeTruthy();
     expect(await (await check({ ...mario, fiscalCode: 'RSSMRA80A01H501X' })).json()).toMatchObject({ code: 1, reason: 'checksum' });
+    // Born abroad: the place is not compared (only an Italian-born holder's is), the rest still is.
+    const emma = { surname: 'Rossi', name: 'Emma', gender: 'F', birthDate: '15/03/2018', birthCountryCode: 'FR', birthCityCode: '' };
+    expect(await (await check({ ...emma, fiscalCode: 'RSSMME18C55Z110A' })).json()).toEqual({ code: 0 });
+    expect(await (await check({ ...emma, fiscalCode: 'RSSMME18C55Z404Q' })).json()).toEqual({ code: 0 });
+    expect(await (await check({ ...emma, gender: 'M', fiscalCode: 'RSSMME18C55Z404Q' })).json()).toMatchObject({ code: 1, reason: 'gender' });
+    expect(await (await check({ ...mario, birthCityCode: 'F205' })).json()).toMatchObject({ code: 1, reason: 'birthPlace' });
     expect((await check({ ...mario, birthDate: '1980-01-01' })).status()).toBe(400);
     expect((await check({ ...mario, surname: 'R'.repeat(500) })).status()).toBe(400);
   });

@@ -3,9 +3,9 @@ import { expectNoAxeViolations } from './support/axe';
 import { showShopIn } from './support/shop';
 import { newFan } from './pages/auth';
 import { signUpFanWithProfile } from './pages/configure';
-import { GIFT_TEXTS, giveBlackAndWhite } from './pages/gift';
+import { GIFT_TEXTS, giveBlackAndWhite, giveMembership } from './pages/gift';
 import { MEMBERSHIP_TEXTS } from './pages/memberships';
-import { MARIOS_FORM } from './pages/profile';
+import { MARIOS_FORM, marioAged } from './pages/profile';
 
 // Redeeming a gift (issue 15), with and without JavaScript: bought and paid by one fan, its link
 // mailed to the recipient, who accepts it and chooses its holder; the link is theirs afterwards,
@@ -124,6 +124,31 @@ test.describe('redeem links that lead nowhere', () => {
     expect(answer?.status()).toBe(403);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(GIFT_TEXTS.en.managerWrongTitle);
     await expectNoAxeViolations(page);
+  });
+
+  test('a fan of 17 and a Junior gift: told why before claiming it (409), the claim refused, the gift left for an adult', async ({ page, auth }) => {
+    test.setTimeout(300_000);
+    const texts = GIFT_TEXTS.en;
+    await signUpFanWithProfile(page, auth, 'en');
+    const link = await test.step('a fan gives Junior 5–10 and pays', () =>
+      giveMembership(page, 'en', `gift-junior-${Date.now()}@example.org`, { productId: 'junior', amount: /.+/ }));
+    await page.goto('/products');
+    await auth.signOut();
+
+    await auth.signUp(newFan('Mario'));
+    const saved = await page.request.post('/account/profile/complete', { form: marioAged(17) });
+    expect(saved.ok()).toBe(true);
+    await showShopIn(page, 'en');
+    const answer = await page.goto(link);
+    expect(answer?.status()).toBe(409);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.noHolderFitsTitle);
+    await expect(page.getByRole('alert')).toHaveText(texts.noHolderFits('Junior 5–10'));
+    await expect(page.getByRole('button', { name: texts.accept })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    // A claim sent anyway (a page from before): the same words, and nothing taken on.
+    const claimed = await page.request.post(link, { form: { intent: 'redeem', membershipTerms: 'on', guardianDeclaration: 'on' }, maxRedirects: 0 });
+    expect(claimed.status()).toBe(409);
+    expect(await page.goto(link).then((again) => again?.status())).toBe(409);
   });
 
   test('a code that is no gift: the label and its code, 404', async ({ page, auth }) => {

@@ -1,15 +1,17 @@
 // Redeeming a gift on a real database (PGlite, and PostgreSQL in the other project): the link
 // finds the gift, the first fan to confirm becomes its manager (of two at once, exactly one),
 // the manager chooses the holder once, and the link then only tells its manager it is used up.
-// Wrong links are limited per fan; under-16s and incomplete profiles cannot take a gift on.
+// Wrong links are limited per fan; under-16s and incomplete profiles cannot take a gift on, nor
+// can a fan whom no holder choice would then be open to; taking one on keeps the terms accepted.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
 import { customers, gifts, memberships } from '../app/.server/db/schema';
+import { TERM_TEXT_VERSIONS } from '../app/domain/checkout-terms';
 import { boyBornInRome, draftWith, newFan } from './support/cart';
 import { manualClock } from './support/clock';
 import { createTestDatabase } from './support/database';
-import { giftRequest, paidGift } from './support/gifts';
+import { BOTH_TERMS, giftRequest, paidGift } from './support/gifts';
 import { servicesFor } from './support/services';
 
 let database: Database;
@@ -126,6 +128,53 @@ describe('redeeming', () => {
     // Sixteen today: old enough.
     await database.db.update(customers).set({ dob: '2010-12-01' }).where(eq(customers.id, minor.owner.customerId));
     expect(await giftService().redeem(giftRequest(minor, link))).toMatchObject({ ok: true });
+  });
+
+  it('keeps the terms accepted, with their versions and when, in the transaction that takes it on', async () => {
+    const { link } = await blackAndWhiteGift('redeem-terms');
+    const recipient = await newFan(services(), 'redeem-terms');
+    const giftOf = async () => {
+      const membership = await membershipOf(link.membershipCode);
+      return (await database.db.select().from(gifts).where(eq(gifts.membershipId, membership?.id ?? '')))[0];
+    };
+    // One box left empty: nothing taken on, nothing kept.
+    expect(await giftService().redeem(giftRequest(recipient, link, new Set(['membershipTerms'])))).toMatchObject({ ok: false, reason: 'terms-not-accepted' });
+    expect(await giftService().redeem(giftRequest(recipient, link, new Set()))).toMatchObject({ ok: false, reason: 'terms-not-accepted' });
+    expect((await membershipOf(link.membershipCode))?.managerCustomerId).toBeNull();
+    expect(await giftOf()).toMatchObject({ redeemedAt: null, acceptedTerms: null });
+
+    expect(await giftService().redeem(giftRequest(recipient, link, BOTH_TERMS))).toMatchObject({ ok: true });
+    const acceptedAt = clock.now().toISOString();
+    const gift = await giftOf();
+    expect(gift?.redeemedAt?.toISOString()).toBe(acceptedAt);
+    expect(gift?.acceptedTerms).toEqual([
+      { name: 'membershipTerms', version: TERM_TEXT_VERSIONS.membershipTerms, acceptedAt },
+      { name: 'guardianDeclaration', version: TERM_TEXT_VERSIONS.guardianDeclaration, acceptedAt },
+    ]);
+    // Its manager back on the link: nothing is taken on again, so no terms are asked nor rewritten.
+    clock.advance(60_000);
+    expect(await giftService().redeem(giftRequest(recipient, link, new Set()))).toMatchObject({ ok: true, value: { status: 'ready' } });
+    expect((await giftOf())?.acceptedTerms).toEqual(gift?.acceptedTerms);
+  });
+
+  it('refuses a Junior gift to a fan of 16 or 17 (no holder choice fits them), and leaves it for an adult', async () => {
+    const gifter = await newFan(services(), 'redeem-junior-gifter');
+    const link = await paidGift(database, services(), gifter, 'junior', 'redeem-junior@example.org', clock.now());
+    const young = await newFan(services(), 'redeem-junior-young');
+    const today = clock.now().toISOString().slice(0, 10);
+    expect(today).toBe('2026-12-01');
+    // 16 today, and 17 (18 tomorrow): too old to hold a Junior (5-10), too young to hold it for a child.
+    for (const dob of ['2010-12-01', '2008-12-02']) {
+      await database.db.update(customers).set({ dob }).where(eq(customers.id, young.owner.customerId));
+      const refused = await giftService().redeem(giftRequest(young, link));
+      expect(refused).toMatchObject({ ok: false, reason: 'no-holder-fits', gift: { productId: 'junior', maxHolderAge: 10 } });
+    }
+    expect((await membershipOf(link.membershipCode))?.managerCustomerId).toBeNull();
+    // Still free: the check asks anyone to confirm it, and a fan of 18 today takes it on.
+    expect(await giftService().check(giftRequest(young, link))).toMatchObject({ ok: true, value: { check: { step: 'confirm' } } });
+    await database.db.update(customers).set({ dob: '2008-12-01' }).where(eq(customers.id, young.owner.customerId));
+    expect(await giftService().redeem(giftRequest(young, link))).toMatchObject({ ok: true, value: { status: 'ready' } });
+    expect((await membershipOf(link.membershipCode))?.managerCustomerId).toBe(young.owner.customerId);
   });
 
   it('refuses a cancelled gift', async () => {

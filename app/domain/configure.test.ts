@@ -134,7 +134,7 @@ describe('checkConfigureDraft: the holder', () => {
     expect(problemsOf(check(jcard, abroad))).toEqual({});
   });
 
-  it('keeps the holder normalised: names trimmed, codes uppercased, phone with 00', () => {
+  it('keeps the holder normalised: names trimmed, codes uppercased, phone with 00, no tax code but the card’s', () => {
     const typed = {
       ...LUCA,
       firstName: ' Luca ',
@@ -145,7 +145,16 @@ describe('checkConfigureDraft: the holder', () => {
       taxCode: 'rsslcu18c15h501r',
     };
     const result = check(junior, { ...typed, buyFor: 'BUY_ON_BEHALF' });
-    expect(result.ok && result.value.holder).toEqual({ ...LUCA, email: 'luca@example.com', phone: '00393331234567' });
+    expect(result.ok && result.value.holder).toEqual({ ...LUCA, email: 'luca@example.com', phone: '00393331234567', taxCode: '' });
+    // The club card's holder keeps the code, uppercased.
+    const card = check(jcard, { ...typed, buyFor: 'BUY_ON_BEHALF', variantId: 'jcard-36', documentType: 'PASSPORT' });
+    expect(card.ok && card.value.holder).toEqual({ ...LUCA, email: 'luca@example.com', phone: '00393331234567' });
+  });
+
+  it('keeps the code of a card holder born abroad, whichever foreign Z code it carries', () => {
+    const abroad = { ...EMMA, taxCode: 'rssmme18c55z404q', buyFor: 'BUY_ON_BEHALF', variantId: 'jcard-36', documentType: 'PASSPORT' };
+    const result = check(jcard, abroad);
+    expect(result).toMatchObject({ ok: true, value: { holder: { birthCountryCode: 'FR', taxCode: 'RSSMME18C55Z404Q' } } });
   });
 
   it('refuses a holder outside the product’s age band', () => {

@@ -212,7 +212,8 @@ export function checkConfigureDraft(
   if (parts.holderFields) {
     const rule = ruleFor(rules.holder, 'holder');
     Object.assign(problems, rule.check(draft, { product, today: context.today, countryNationalCodes: context.countryNationalCodes }));
-    holder = rule.normalise(draft);
+    // Only the card's holder has a tax code (spec §2): another holder's is never kept unchecked.
+    holder = rule.normalise(product.kind === 'card' ? draft : { ...draft, taxCode: '' });
   }
 
   let couponCode: string | null = null;

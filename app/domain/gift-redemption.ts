@@ -6,6 +6,8 @@
  * anyone else: only the manager may come back to it. Pure: the gifts service reads and writes.
  */
 import { ageOn } from './age';
+import { buyForOptions, type HolderAges } from './buy-for';
+import { acceptedTermsRecord, missingTerms, TERM_TEXT_VERSIONS, type AcceptedTerm, type CheckoutTerm, type TermName } from './checkout-terms';
 import type { ConfigureCheckContext } from './configure';
 import type { CalendarDay } from './shop-time';
 
@@ -14,6 +16,43 @@ export const MIN_REDEEMER_AGE = 16;
 
 export function isOldEnoughToRedeem(birthDate: CalendarDay, today: CalendarDay): boolean {
   return ageOn(birthDate, today) >= MIN_REDEEMER_AGE;
+}
+
+/**
+ * Why a fan may not take a gift on (become its manager), before they claim it:
+ * - `under-age`: under 16 (spec §5 "Gift redemption": minors under 16 cannot be managers);
+ * - `no-holder-fits`: once redeemed, neither holder choice would be open to them — the
+ *   product's holder ages exclude them (BUY_CARD) and they cannot hold it for a minor
+ *   (BUY_ON_BEHALF: 18 or older, minHolderAge ≤ 16; catalogue-cart §4, as the configure form
+ *   has it). A 16- or 17-year-old and a Junior (5-10) gift, say: claimed, it could never be
+ *   activated, so it is refused and stays free for someone else.
+ * null: they may take it on.
+ */
+export type RedeemerRefusal = 'under-age' | 'no-holder-fits';
+
+export function redeemerRefusal(product: HolderAges, birthDate: CalendarDay, today: CalendarDay): RedeemerRefusal | null {
+  if (!isOldEnoughToRedeem(birthDate, today)) return 'under-age';
+  return buyForOptions(product, birthDate, today).ageNotOk ? 'no-holder-fits' : null;
+}
+
+/**
+ * The terms a fan accepts when taking a gift on (catalogue-cart §2, §5: two terms checkboxes):
+ * the membership's terms and the age/guardian declaration, the two a membership-only cart asks
+ * at checkout, with the same text versions. The gift keeps which texts and when.
+ */
+export const GIFT_REDEMPTION_TERMS: readonly CheckoutTerm[] = (['membershipTerms', 'guardianDeclaration'] as const).map((name) => ({
+  name,
+  version: TERM_TEXT_VERSIONS[name],
+}));
+
+/** The redemption terms the fan did not tick, in display order; [] when both are. */
+export function missingRedemptionTerms(accepted: ReadonlySet<string>): TermName[] {
+  return missingTerms(GIFT_REDEMPTION_TERMS, accepted);
+}
+
+/** What the gift keeps of the terms accepted when it was taken on (ISO 8601, UTC). */
+export function redemptionTermsRecord(at: Date): AcceptedTerm[] {
+  return acceptedTermsRecord(GIFT_REDEMPTION_TERMS, at);
 }
 
 /** What a gift's link can still lead to, as the gifts service reads it. */

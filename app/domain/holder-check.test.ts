@@ -67,22 +67,50 @@ describe('checkHolderDraft', () => {
     expect(check({ ...place, taxCode: '' }, product(kind, 0, null)).taxCode).toBe(required ? 'required' : undefined);
   });
 
-  it('checks a tax code given, for any product and country', () => {
-    expect(check({ lastName: 'Bianchi' }).taxCode).toBe('surname');
+  it('checks the card holder’s tax code against the holder', () => {
+    expect(check({ lastName: 'Bianchi' }, card).taxCode).toBe('surname');
     expect(check({ firstName: 'Marco' }, card).taxCode).toBe('name');
-    expect(check({ gender: 'F' }).taxCode).toBe('gender');
-    expect(check({ dob: '2018-03-16' }).taxCode).toBe('birthDate');
-    expect(check({ birthCountryCode: 'FR', birthProvinceCode: '', birthCityCode: '' }).taxCode).toBe('birthPlace');
-    expect(check({ taxCode: 'rssl cu18c15h501r' })).toEqual({});
-    expect(check({ taxCode: 'RSSLCU18C15H501' }).taxCode).toBe('length');
-    expect(check({ taxCode: 'RSSLCU18C15H501X' }).taxCode).toBe('checksum');
+    expect(check({ gender: 'F' }, card).taxCode).toBe('gender');
+    expect(check({ dob: '2018-03-16' }, card).taxCode).toBe('birthDate');
+    expect(check({ birthCityCode: 'F205' }, card).taxCode).toBe('birthPlace');
+    expect(check({ taxCode: 'rssl cu18c15h501r' }, card)).toEqual({});
+    expect(check({ taxCode: 'RSSLCU18C15H501' }, card).taxCode).toBe('length');
+    expect(check({ taxCode: 'RSSLCU18C15H501X' }, card).taxCode).toBe('checksum');
+  });
+
+  it('checks the place only for a holder born in Italy: one born abroad is not held to the country’s code', () => {
+    // Luca's code says Rome (H501); born in France, the place part is not compared, the rest still is.
+    const abroad = { birthCountryCode: 'FR', birthProvinceCode: '', birthCityCode: '' };
+    expect(check(abroad, card)).toEqual({});
+    expect(check({ ...abroad, gender: 'F' }, card).taxCode).toBe('gender');
+    expect(check({ ...abroad, taxCode: 'RSSLCU18C15H501X' }, card).taxCode).toBe('checksum');
+  });
+
+  it('accepts a card holder born abroad whose code carries a foreign country’s Z code, whichever it is', () => {
+    // Emma, born in France: her code with France's Z110, and the same code with the USA's Z404.
+    expect(check(EMMA, card)).toEqual({});
+    expect(check({ ...EMMA, taxCode: 'RSSMME18C55Z404Q' }, card)).toEqual({});
+    // The other parts still count for her.
+    expect(check({ ...EMMA, taxCode: 'RSSMME18C55Z404Q', dob: '2018-03-16' }, card).taxCode).toBe('birthDate');
+  });
+
+  it('still checks the place of a card holder born in Italy: a Z code or another municipality is refused', () => {
+    expect(check({ taxCode: 'RSSLCU18C15Z110Y' }, card).taxCode).toBe('birthPlace');
+    expect(check({ taxCode: 'RSSLCU18C15F205U' }, card).taxCode).toBe('birthPlace');
+    expect(check({ birthCountryCode: ' it ', taxCode: 'RSSLCU18C15F205U' }, card).taxCode).toBe('birthPlace');
+    expect(check({}, card)).toEqual({});
+  });
+
+  it('reads no tax code for a holder other than the card’s (spec: tax code, card only)', () => {
+    expect(check({ lastName: 'Bianchi' })).toEqual({});
+    expect(check({ taxCode: 'RSSLCU18C15H501X' })).toEqual({});
   });
 
   it("leaves the code's name part alone while that name itself is wrong", () => {
-    expect(check({ lastName: 'B1anchi' })).toEqual({ lastName: 'invalid' });
-    expect(check({ firstName: '' })).toEqual({ firstName: 'required' });
+    expect(check({ lastName: 'B1anchi' }, card)).toEqual({ lastName: 'invalid' });
+    expect(check({ firstName: '' }, card)).toEqual({ firstName: 'required' });
     // The other name is fine, so a code that does not match it says so at once.
-    expect(check({ firstName: 'Lu--ca', lastName: 'Bianchi' })).toEqual({ firstName: 'invalid', taxCode: 'surname' });
+    expect(check({ firstName: 'Lu--ca', lastName: 'Bianchi' }, card)).toEqual({ firstName: 'invalid', taxCode: 'surname' });
   });
 
   it('trims names as the spec says and bounds them', () => {

@@ -60,11 +60,14 @@ export function checkHolderDraft(draft: HolderDraft, context: HolderCheckContext
   const email = draft.email.trim();
   if (email !== '' && !isAcceptableEmail(email)) problems.email = 'invalid';
 
-  const personal = checkProfileDraft(draft, {
+  // The tax code is asked for the card only (spec §2 "tax code (card only)"): any other holder's is not read.
+  const forCard = context.product.kind === 'card';
+  const personal = checkProfileDraft(forCard ? draft : { ...draft, taxCode: '' }, {
     holder: { firstName: trimPersonName(draft.firstName), lastName: trimPersonName(draft.lastName) },
     requested: [],
     today: context.today,
     countryNationalCodes: context.countryNationalCodes,
+    placeCheckedAbroad: false,
   });
   // "Italy or unset" (spec §5): with no country yet, the Italian birth place is asked too.
   if (draft.birthCountryCode.trim() === '') {

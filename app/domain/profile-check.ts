@@ -32,6 +32,11 @@ export type ProfileCheckContext = {
   today: string;
   /** ISO country code → "Z" code, for the birthplace part of a foreign-born fan's tax code. */
   countryNationalCodes: Readonly<Record<string, string>>;
+  /**
+   * Whether a foreign-born person's code is checked against the country ("Z" code): the fan's
+   * own profile, yes; a holder, no (spec §5: the tax code is checked for Italian-born holders).
+   */
+  placeCheckedAbroad?: boolean;
 };
 
 /**
@@ -72,11 +77,12 @@ export function checkProfileDraft(draft: ProfileDraft, context: ProfileCheckCont
   }
   // Against the holder only once the data it encodes is itself valid: otherwise that field's
   // own problem says what to fix.
+  const placeChecked = country === ITALY || context.placeCheckedAbroad !== false;
   const birthPlaceCode = country
     ? taxCodeBirthPlace({ birthCountryCode: country, birthCityCode: draft.birthCityCode.trim().toUpperCase() }, context.countryNationalCodes)
     : null;
-  if (dobCheck !== 'ok' || (gender !== 'F' && gender !== 'M') || !birthPlaceCode) return problems;
-  const holderCheck = checkTaxCodeAgainstHolder(taxCode, { ...context.holder, dob, gender, birthPlaceCode });
+  if (dobCheck !== 'ok' || (gender !== 'F' && gender !== 'M') || !country || (placeChecked && !birthPlaceCode)) return problems;
+  const holderCheck = checkTaxCodeAgainstHolder(taxCode, { ...context.holder, dob, gender, birthPlaceCode: placeChecked ? birthPlaceCode : null });
   if (!holderCheck.ok) problems.taxCode = holderCheck.reason;
   return problems;
 }

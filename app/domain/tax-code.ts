@@ -21,8 +21,11 @@ export type TaxCodeHolder = {
   /** YYYY-MM-DD */
   dob: string;
   gender: 'F' | 'M';
-  /** National (Belfiore) code of the birth municipality, e.g. `H501` for Rome, or `Z…` for a foreign country. */
-  birthPlaceCode: string;
+  /**
+   * National (Belfiore) code of the birth municipality, e.g. `H501` for Rome, or `Z…` for a
+   * foreign country; null: the place is not checked (a holder born abroad, spec §5).
+   */
+  birthPlaceCode: string | null;
 };
 
 const TAX_CODE_LENGTH = 16;
@@ -162,6 +165,6 @@ export function checkTaxCodeAgainstHolder(code: string, holder: TaxCodeHolder): 
     return { ok: false, reason: codedDay === otherGenderDay ? 'gender' : 'birthDate' };
   }
 
-  if (decoded.slice(11, 15) !== compactUppercase(holder.birthPlaceCode)) return { ok: false, reason: 'birthPlace' };
+  if (holder.birthPlaceCode !== null && decoded.slice(11, 15) !== compactUppercase(holder.birthPlaceCode)) return { ok: false, reason: 'birthPlace' };
   return { ok: true };
 }

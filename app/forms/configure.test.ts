@@ -86,17 +86,31 @@ describe('configure form: the holder', () => {
     ['dob', '2015-05-10', 'configureParts:errors.dob.outOfRange'], // turns 11 today: over the Junior band
     ['gender', 'X', M.selectFromList],
     ['birthCountryCode', 'HK', M.selectFromList],
-    ['taxCode', 'RSSLCU18C15H501X', 'configureParts:errors.taxCode.checksum'],
-    ['taxCode', '123LCU18C15H501R', 'configureParts:errors.taxCode.pattern'],
-    ['taxCode', 'RSSLCU18C15F205', 'configureParts:errors.taxCode.length'],
     ['taxCode', 'X'.repeat(33), M.tooLong],
   ])('%s %j → %s, one message', (field, value, message) => {
     expect(errorsOf(junior, { ...onBehalf, taxCode: '', [field]: value })).toEqual({ [field]: [message] });
   });
 
-  it('words a tax code of someone else as the holder’s', () => {
-    expect(errorsOf(junior, { ...onBehalf, lastName: 'Bianchi' })).toEqual({ taxCode: ['configureParts:errors.taxCode.surname'] });
-    expect(errorsOf(junior, { ...onBehalf, firstName: 'Marco' })).toEqual({ taxCode: ['configureParts:errors.taxCode.name'] });
+  // The tax code is the club card holder's only (spec: "tax code (card only)").
+  it.each([
+    ['RSSLCU18C15H501X', 'configureParts:errors.taxCode.checksum'],
+    ['123LCU18C15H501R', 'configureParts:errors.taxCode.pattern'],
+    ['RSSLCU18C15F205', 'configureParts:errors.taxCode.length'],
+    ['RSSLCU18C15F205U', 'configureParts:errors.taxCode.birthPlace'],
+  ])('the card holder’s taxCode %j → %s, one message', (value, message) => {
+    expect(errorsOf(jcard, { ...cardForMyself, ...onBehalf, taxCode: value })).toEqual({ taxCode: [message] });
+  });
+
+  it('words a tax code of someone else as the card holder’s', () => {
+    expect(errorsOf(jcard, { ...cardForMyself, ...onBehalf, lastName: 'Bianchi' })).toEqual({ taxCode: ['configureParts:errors.taxCode.surname'] });
+    expect(errorsOf(jcard, { ...cardForMyself, ...onBehalf, firstName: 'Marco' })).toEqual({ taxCode: ['configureParts:errors.taxCode.name'] });
+  });
+
+  it('reads no tax code for a membership’s holder: whatever is typed there is neither refused nor kept', () => {
+    expect(errorsOf(junior, { ...onBehalf, lastName: 'Bianchi' })).toEqual({});
+    expect(errorsOf(junior, { ...onBehalf, taxCode: 'RSSLCU18C15H501X' })).toEqual({});
+    const parsed = parse(junior, { ...onBehalf, taxCode: 'RSSLCU18C15H501X' });
+    expect(parsed.status).toBe('success');
   });
 });
 
@@ -207,12 +221,13 @@ describe('configure messages', () => {
     const drafts: [ConfigureTestProduct, ConfigureProcess, Record<string, string>][] = [
       [junior, 'buy', { buyFor: 'BUY_ON_BEHALF' }],
       [junior, 'buy', { ...onBehalf, firstName: 'A1', lastName: 'B'.repeat(81), email: 'x', phone: 'x', dob: '2015-05-10', gender: 'X' }],
-      [junior, 'buy', { ...onBehalf, dob: '2026-05-10', birthCountryCode: 'HK', taxCode: 'X' }],
-      [junior, 'buy', { ...onBehalf, dob: 'x', taxCode: 'RSSLCU18C15H501X' }],
+      [jcard, 'buy', { ...cardForMyself, ...onBehalf, dob: '2026-05-10', birthCountryCode: 'HK', taxCode: 'X' }],
+      [jcard, 'buy', { ...cardForMyself, ...onBehalf, dob: 'x', taxCode: 'RSSLCU18C15H501X' }],
       [junior, 'buy', { ...onBehalf, dob: '1800-01-01', firstName: 'Lu--ca' }],
-      [junior, 'buy', { ...onBehalf, lastName: 'Bianchi', taxCode: '123LCU18C15H501R' }],
-      [junior, 'buy', { ...onBehalf, lastName: 'Bianchi' }],
-      [junior, 'buy', { ...onBehalf, gender: 'F' }],
+      [jcard, 'buy', { ...cardForMyself, ...onBehalf, lastName: 'Bianchi', taxCode: '123LCU18C15H501R' }],
+      [jcard, 'buy', { ...cardForMyself, ...onBehalf, lastName: 'Bianchi' }],
+      [jcard, 'buy', { ...cardForMyself, ...onBehalf, gender: 'F' }],
+      [jcard, 'buy', { ...cardForMyself, ...onBehalf, taxCode: 'RSSLCU18C15F205U' }],
       [jcard, 'buy', { variantId: 'x', customization: 'A B', documentType: 'x' }],
       [jcard, 'buy', { variantId: 'jcard-64', customization: 'ABCDEFGHIJK' }],
       [{ ...jcard, customization: { minLength: 3 } }, 'buy', { customization: 'A' }],

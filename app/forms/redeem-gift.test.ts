@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { GIFT_REDEMPTION_TERMS } from '../domain/gift-redemption';
 import { parseForm } from './parse';
-import { REDEEM_GIFT_MESSAGES, redeemGiftSchema } from './redeem-gift';
+import { REDEEM_GIFT_MESSAGES, REDEEM_TERMS, redeemGiftSchema } from './redeem-gift';
 
 function submit(fields: Record<string, string>) {
   const formData = new FormData();
@@ -18,5 +19,9 @@ describe('the redeem step’s terms', () => {
     const required = [REDEEM_GIFT_MESSAGES.termRequired];
     expect(submit({}).reply().error).toEqual({ membershipTerms: required, guardianDeclaration: required });
     expect(submit({ membershipTerms: 'on', guardianDeclaration: 'yes' }).reply().error).toEqual({ guardianDeclaration: required });
+  });
+
+  it('asks the boxes whose acceptance the gift keeps, in the same order', () => {
+    expect(REDEEM_TERMS).toEqual(GIFT_REDEMPTION_TERMS.map((term) => term.name));
   });
 });

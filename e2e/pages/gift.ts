@@ -23,6 +23,9 @@ export const GIFT_TEXTS = {
     taken: 'This gift has already been redeemed by someone else.',
     notFound: "We can't find this gift: check that you opened the whole link from the e-mail.",
     managerWrongTitle: 'Impossible to redeem the gift',
+    noHolderFitsTitle: "You can't redeem this gift",
+    noHolderFits: (product: string) =>
+      `${product} can't be held by someone your age, and only an adult (18 or older) can hold it for a minor, so you could never activate it. We haven't redeemed it: the gift stays available, and an adult can redeem it with the same link.`,
     product: 'Black & White',
   },
   it: {
@@ -41,6 +44,9 @@ export const GIFT_TEXTS = {
     taken: "Questo regalo è già stato riscattato da un'altra persona.",
     notFound: "Non troviamo questo regalo: controlla di aver aperto il link completo dell'e-mail.",
     managerWrongTitle: 'Impossibile riscattare il regalo',
+    noHolderFitsTitle: 'Non puoi riscattare questo regalo',
+    noHolderFits: (product: string) =>
+      `${product} non può avere un titolare della tua età e solo un adulto (almeno 18 anni) può esserne titolare per conto di un minore: non potresti mai attivarlo. Non l'abbiamo riscattato: il regalo resta disponibile e un adulto può riscattarlo con lo stesso link.`,
     product: 'Black & White',
   },
 } as const;
@@ -50,14 +56,19 @@ export const GIFT_TEXTS = {
  * PSP's page; answers the redemption link (path and query) from the mail in the outbox.
  */
 export async function giveBlackAndWhite(page: Page, language: Language, recipientEmail: string): Promise<string> {
+  return giveMembership(page, language, recipientEmail, { productId: 'black-and-white', amount: BLACK_AND_WHITE_PRICE[language] });
+}
+
+/** As giveBlackAndWhite, for another membership (`amount`: what the PSP's page asks for). */
+export async function giveMembership(page: Page, language: Language, recipientEmail: string, { productId, amount }: { productId: string; amount: RegExp }): Promise<string> {
   await saveAddress(page.request, { countryCode: 'IT', provinceCode: 'TO', cityCode: 'L219', postalCode: '10121', street: 'Via Roma', number: '1' });
-  const added = await page.request.post('/products/black-and-white/configure/gift', {
+  const added = await page.request.post(`/products/${productId}/configure/gift`, {
     form: { giftRecipient: 'someone', giftContactType: 'EMAIL', giftEmail: recipientEmail, giftMessage: 'Forza!' },
   });
   expect(added.ok(), `added: ${added.status()}`).toBe(true);
   await openCheckoutWithMembershipTerms(page, language);
   await page.getByRole('button', { name: CHECKOUT_TEXTS[language].pay, exact: true }).click();
-  const hosted = new HostedCheckout(page, language, BLACK_AND_WHITE_PRICE[language]);
+  const hosted = new HostedCheckout(page, language, amount);
   await hosted.expectOpen();
   await hosted.payByCard('APPROVED');
   await expect(page).toHaveURL(/\/thankyou\?orderId=/);

@@ -26,6 +26,30 @@ export const MARIOS_FORM = {
   taxCode: MARIO.validTaxCode,
 };
 
+/**
+ * Mario's completion form for a Mario Rossi born in Rome `ageInYears` years and six months ago
+ * (so that age for months either side of the test's day), with the tax code of that date.
+ */
+export function marioAged(ageInYears: number) {
+  const born = new Date();
+  born.setUTCMonth(born.getUTCMonth() - 6);
+  born.setUTCFullYear(born.getUTCFullYear() - ageInYears);
+  born.setUTCDate(1);
+  const year = born.getUTCFullYear();
+  const month = born.getUTCMonth();
+  const dob = `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  const body = `RSSMRA${String(year % 100).padStart(2, '0')}${'ABCDEHLMPRST'.charAt(month)}01H501`;
+  return { ...MARIOS_FORM, dob, taxCode: body + taxCodeCheckLetter(body) };
+}
+
+/** The check letter of a tax code's first 15 characters (odd positions by the table, even by value). */
+function taxCodeCheckLetter(body: string): string {
+  const odd = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+  const valueOf = (character: string) => (/\d/.test(character) ? Number(character) : character.charCodeAt(0) - 65);
+  const sum = [...body].reduce((total, character, index) => total + (index % 2 === 0 ? (odd[valueOf(character)] ?? 0) : valueOf(character)), 0);
+  return String.fromCharCode(65 + (sum % 26));
+}
+
 export type ProfileTexts = {
   heading: string;
   dob: string;

@@ -5,6 +5,7 @@ import type { Database } from '../../app/.server/db/client';
 import { mailOutbox } from '../../app/.server/db/schema';
 import type { Services } from '../../app/.server/services';
 import type { GiftLink } from '../../app/.server/services/gifts-contract';
+import { GIFT_REDEMPTION_TERMS } from '../../app/domain/gift-redemption';
 import { payAndFulfil } from '../../app/.server/services/order-fulfilment';
 import type { TestFan } from './cart';
 import { addItem, giftTo } from './cart-page';
@@ -30,7 +31,10 @@ export async function paidGift(database: Database, services: Services, gifter: T
   return { membershipCode: link[1], giftCode: link[2] };
 }
 
-/** A request of the gifts service by `fan` for `link`. */
-export function giftRequest(fan: TestFan, link: GiftLink) {
-  return { owner: fan.owner, link, ip: fan.ip };
+/** Both terms boxes of the redeem step, ticked. */
+export const BOTH_TERMS: ReadonlySet<string> = new Set(GIFT_REDEMPTION_TERMS.map((term) => term.name));
+
+/** A request of the gifts service by `fan` for `link`; taking it on, with `acceptedTerms` (both by default). */
+export function giftRequest(fan: TestFan, link: GiftLink, acceptedTerms: ReadonlySet<string> = BOTH_TERMS) {
+  return { owner: fan.owner, link, ip: fan.ip, acceptedTerms };
 }

@@ -33,11 +33,21 @@ export type TooManyGiftAttempts = Failure<'too-many-attempts'> & { retryAfterSec
 /** Why a link leads nowhere: unknown (or not a code at all), or guessed too often. */
 export type GiftLookupResult = Result<GiftView, 'not-found'> | TooManyGiftAttempts;
 
-/** Why a redemption is refused, besides the lookup's reasons. */
-export type RedeemRefusal = 'profile-incomplete' | 'under-age' | 'already-redeemed' | 'taken' | 'unavailable';
+/** Taking a gift on: the names of the terms boxes the fan ticked (both are needed to take it on). */
+export type RedeemRequest = GiftRequest & { acceptedTerms: ReadonlySet<string> };
+
+/** Why a fan's step on a gift is refused, besides the lookup's reasons. */
+export type GiftRefusal = 'profile-incomplete' | 'under-age' | 'already-redeemed' | 'taken' | 'unavailable';
+
+/**
+ * Why taking a gift on is refused, besides those: no holder choice would be open to this fan
+ * (domain `redeemerRefusal`), or a terms box left empty. Either way nothing is taken on.
+ */
+export type RedeemRefusal = GiftRefusal | 'no-holder-fits' | 'terms-not-accepted';
 
 export type RedeemResult =
-  | Result<{ gift: GiftView; status: 'ready' }, 'not-found' | Exclude<RedeemRefusal, 'profile-incomplete'>>
+  | Result<{ gift: GiftView; status: 'ready' }, 'not-found' | Exclude<RedeemRefusal, 'profile-incomplete' | 'no-holder-fits'>>
+  | (Failure<'no-holder-fits'> & { gift: GiftView })
   | (Failure<'profile-incomplete'> & { missing: ProfilePart[] })
   | TooManyGiftAttempts;
 
@@ -45,6 +55,6 @@ export type RedeemResult =
 export type ActivateRequest = GiftRequest & { draft: ConfigureDraft };
 
 export type ActivateResult =
-  | Result<{ membershipCode: string; productName: LocalizedText }, 'not-found' | Exclude<RedeemRefusal, 'profile-incomplete'> | 'invalid', ConfigureField>
+  | Result<{ membershipCode: string; productName: LocalizedText }, 'not-found' | Exclude<GiftRefusal, 'profile-incomplete'> | 'invalid', ConfigureField>
   | (Failure<'profile-incomplete'> & { missing: ProfilePart[] })
   | TooManyGiftAttempts;

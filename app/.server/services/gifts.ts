@@ -7,7 +7,14 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { checkConfigureDraft, CONFIGURE_FIELDS, type ConfigureDraft } from '../../domain/configure';
 import { ALL_CONFIGURE_RULES } from '../../domain/configure-rules';
 import { isItaly } from '../../domain/countries';
-import { checkGift, holderChoiceContext, isOldEnoughToRedeem } from '../../domain/gift-redemption';
+import {
+  checkGift,
+  holderChoiceContext,
+  isOldEnoughToRedeem,
+  missingRedemptionTerms,
+  redeemerRefusal,
+  redemptionTermsRecord,
+} from '../../domain/gift-redemption';
 import { HOLDER_FIELDS } from '../../domain/holder-draft';
 import { normaliseGiftCode } from '../../domain/issued-codes';
 import { isLookupKey } from '../../domain/plain-text';
@@ -23,7 +30,7 @@ import { findOwner } from './cart-items';
 import { loadConfigureProduct } from './cart-product';
 import type { CodeAttemptLimiter } from './code-attempts';
 import type { Customer } from './customers';
-import type { ActivateRequest, ActivateResult, GiftLink, GiftLookupResult, GiftRequest, GiftView, RedeemResult } from './gifts-contract';
+import type { ActivateRequest, ActivateResult, GiftLink, GiftLookupResult, GiftRequest, GiftView, RedeemRequest, RedeemResult } from './gifts-contract';
 import { giftCodeHash } from './order-fulfilment';
 import { profileHolder } from './order-snapshot';
 
@@ -116,8 +123,11 @@ export function createGiftsService({ db, clock }: Pick<ServiceDeps, 'db' | 'cloc
     /**
      * Takes the gift on as its manager (spec §7 "Redeem gift"). Ready (status `ready`) when the
      * fan is now its manager with the holder still to choose — also when they already were.
+     * Taking it on needs both terms boxes, and a holder choice open to the fan: one who could
+     * never activate it (`no-holder-fits`) leaves it free for someone else. The gift keeps the
+     * accepted terms in the transaction that makes the fan its manager.
      */
-    async redeem(request: GiftRequest): Promise<RedeemResult> {
+    async redeem(request: RedeemRequest): Promise<RedeemResult> {
       const looked = await lookUp(request);
       if (!looked.ok) return looked;
       const { customer, found } = looked;
@@ -125,13 +135,17 @@ export function createGiftsService({ db, clock }: Pick<ServiceDeps, 'db' | 'cloc
       if (problem) return problem;
       if (found.view.check.step === 'confirm') {
         const now = clock.now();
+        const refusal = customer.dob === null ? null : redeemerRefusal(found.view, customer.dob, romeDate(now));
+        if (refusal === 'no-holder-fits') return { ...failure(refusal), gift: found.view };
+        if (refusal) return failure(refusal);
+        if (missingRedemptionTerms(request.acceptedTerms).length > 0) return failure('terms-not-accepted');
         await db.transaction(async (tx) => {
           const [taken] = await tx
             .update(memberships)
             .set({ managerCustomerId: customer.id })
             .where(and(eq(memberships.id, found.membershipId), isNull(memberships.managerCustomerId), eq(memberships.status, 'ready')))
             .returning({ id: memberships.id });
-          if (taken) await tx.update(gifts).set({ redeemedAt: now }).where(eq(gifts.id, found.giftId));
+          if (taken) await tx.update(gifts).set({ redeemedAt: now, acceptedTerms: redemptionTermsRecord(now) }).where(eq(gifts.id, found.giftId));
         });
       }
       // Read again: whoever won a race is now its manager.

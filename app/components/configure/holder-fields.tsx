@@ -106,18 +106,21 @@ export function HolderFields({
         </>
       ) : null}
       <RefreshButton />
-      <div onBlur={(event) => bornInItaly && void serverCheck.run(event.target)}>
-        <TextField
-          field={fields.taxCode}
-          label={taxCodeRequired ? t('configureParts:holder.taxCode') : optional(t('configureParts:holder.taxCode'))}
-          autoComplete="off"
-          hint={t('configureParts:holder.taxCodeHint')}
-        />
-        {/* The server's word, when the form's own check found nothing to say. */}
-        <p className="form-field__error" aria-live="polite">
-          {bornInItaly && (fields.taxCode.errors ?? []).length === 0 ? serverCheck.message : null}
-        </p>
-      </div>
+      {/* The tax code is the card holder's only (spec §2); the server checks it for one born in Italy. */}
+      {productKind === 'card' ? (
+        <div onBlur={(event) => bornInItaly && void serverCheck.run(event.target)}>
+          <TextField
+            field={fields.taxCode}
+            label={taxCodeRequired ? t('configureParts:holder.taxCode') : optional(t('configureParts:holder.taxCode'))}
+            autoComplete="off"
+            hint={t('configureParts:holder.taxCodeHint')}
+          />
+          {/* The server's word, when the form's own check found nothing to say. */}
+          <p className="form-field__error" aria-live="polite">
+            {bornInItaly && (fields.taxCode.errors ?? []).length === 0 ? serverCheck.message : null}
+          </p>
+        </div>
+      ) : null}
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { checkTaxCodeAgainstHolder, checkTaxCodeFormat, normaliseTaxCode } from '../../domain/tax-code';
 import { taxCodeBirthPlace } from '../../domain/birth-place';
+import { isItaly } from '../../domain/countries';
 import { countryNationalCodes } from '../../.server/services/birth-places';
 import { getInstance } from '../../middleware/i18next';
 import type { Route } from './+types/tax-code-check';
@@ -11,9 +12,10 @@ const MAX_PARAMETER_LENGTH = 80;
 /**
  * The tax code check of the buyer form (spec §5 "Tax code"): GET with `surname`, `name`,
  * `gender`, `birthDate` (DD/MM/YYYY), `birthCountryCode`, `birthCityCode` (Italy) and
- * `fiscalCode`; answers `{ code: 0 }` when the code matches the holder, else `{ code: 1,
- * reason, message }` with the message to show under the field. The same domain rules run
- * again when the form is submitted; this is the on-blur check of the enhanced form.
+ * `fiscalCode`; answers `{ code: 0 }` when the code matches the holder (its birth place only for
+ * one born in Italy), else `{ code: 1, reason, message }` with the message to show under the
+ * field. The same domain rules run again when the form is submitted; this is the on-blur check
+ * of the enhanced form.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
@@ -40,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lastName: read('surname'),
     dob: `${date[3]}-${date[2]}-${date[1]}`,
     gender,
-    birthPlaceCode,
+    // The place is checked for a holder born in Italy only (spec §5), as the form's own check does.
+    birthPlaceCode: isItaly(read('birthCountryCode')) ? birthPlaceCode : null,
   });
   return checked.ok ? Response.json({ code: 0 }) : answer(checked.reason);
 }

@@ -63,6 +63,21 @@ export function managerBlocker(customer: Customer, requestUrl: string, now: Date
   return data(step, { status: 403 });
 }
 
+/**
+ * What a fan sees instead of the confirm step when, once redeemed, no holder choice would be
+ * open to them (domain `redeemerRefusal`: `no-holder-fits`): why, and that the gift stays
+ * available. 409, from the page and from a claim sent anyway.
+ */
+export function noHolderFits(gift: GiftView, language: Language, t: Translate) {
+  const step: RedeemGiftStep = {
+    step: 'error',
+    title: t('gift:error.noHolderFits.title'),
+    message: t('gift:error.noHolderFits.message', { product: gift.productName[language] }),
+    code: null,
+  };
+  return data(step, { status: 409 });
+}
+
 /** The holder choice for a gift this fan redeemed: the configure form, asking only who holds it. */
 export async function holderChoiceStep(
   gift: GiftView,

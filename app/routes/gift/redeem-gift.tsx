@@ -4,7 +4,7 @@ import { usePartRules } from '../../components/configure/part-rules';
 import { RedeemGiftPage, REDEEM_INTENT, type RedeemGiftStep } from '../../components/gift/redeem-gift-page';
 import { shopContext } from '../../context';
 import { ALL_CONFIGURE_RULES } from '../../domain/configure-rules';
-import { holderChoiceContext } from '../../domain/gift-redemption';
+import { holderChoiceContext, redeemerRefusal } from '../../domain/gift-redemption';
 import { GIFT_ACTIVATED_PATH } from '../../domain/order-pages';
 import { pagePath } from '../../domain/page-address';
 import { pageMeta } from '../../domain/page-meta';
@@ -14,7 +14,7 @@ import { CONFIGURE_DEPENDENT_FIELDS } from '../../forms/configure-refresh';
 import { fieldErrorsOf } from '../../forms/field-problems';
 import { intentOf, isRefresh } from '../../forms/intent';
 import { parseForm } from '../../forms/parse';
-import { redeemGiftSchema } from '../../forms/redeem-gift';
+import { REDEEM_TERMS, redeemGiftSchema } from '../../forms/redeem-gift';
 import { keepLoaderDataOnRefresh } from '../../forms/refresh';
 import { signedIn } from '../../.server/auth/guards';
 import { clientIpOf } from '../../.server/http/client-ip';
@@ -25,7 +25,7 @@ import { refreshedFormView, refusedFormView } from '../../.server/http/refresh';
 import { countryNationalCodes } from '../../.server/services/birth-places';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import { describeConfigureForm, submittedConfigureDraft } from '../configure/configure.server';
-import { giftError, giftLinkOf, holderChoiceStep, managerBlocker, redeemTermsOf } from './redeem-gift.server';
+import { giftError, giftLinkOf, holderChoiceStep, managerBlocker, noHolderFits, redeemTermsOf } from './redeem-gift.server';
 import type { Route } from './+types/redeem-gift';
 
 /** The page's shared start: the fan, the link (none: home), and what stops them taking a gift on. */
@@ -43,9 +43,10 @@ function begin({ request, context }: { request: Request; context: Route.LoaderAr
 /**
  * `/redeem-gift?code&giftCode` (spec §2, §4; also `/reedem-gift`, the spec's misspelling),
  * secured; without both codes → home. A fan under 16 gets the manager error; otherwise the gift
- * check: neither manager nor holder → the confirm step; its manager → redeemed again (it is
- * theirs) and the holder choice, or "already redeemed" once that is done; else the error with
- * its label and code.
+ * check: neither manager nor holder → the confirm step, or (409) why they cannot take it on when
+ * no holder choice would then be open to them; its manager → redeemed again (it is theirs) and
+ * the holder choice, or "already redeemed" once that is done; else the error with its label and
+ * code.
  */
 export async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
@@ -58,6 +59,9 @@ export async function loader(args: Route.LoaderArgs) {
   const language = getLanguage(context);
   switch (gift.check.step) {
     case 'confirm': {
+      if (customer.dob !== null && redeemerRefusal(gift, customer.dob, romeDate(now)) === 'no-holder-fits') {
+        return withSeo(seo, noHolderFits(gift, language, t));
+      }
       const step: RedeemGiftStep = {
         step: 'confirm',
         title: t('gift:confirm.title', { gifter: gift.gifterFirstName }),
@@ -68,8 +72,8 @@ export async function loader(args: Route.LoaderArgs) {
       return { seo, ...step };
     }
     case 'holder-choice': {
-      // Spec: a check that is otherwise ok redeems at once (for its manager: nothing changes).
-      const redeemed = await services.gifts.redeem(giftRequest);
+      // Spec: a check that is otherwise ok redeems at once (for its manager: nothing changes, no terms are asked).
+      const redeemed = await services.gifts.redeem({ ...giftRequest, acceptedTerms: new Set() });
       if (!redeemed.ok) throw redirect(pagePath(request.url), 303);
       return { seo, ...(await holderChoiceStep(redeemed.value.gift, customer, { requestUrl: request.url, language, now, t })) };
     }
@@ -82,27 +86,32 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-function withSeo(seo: ReturnType<typeof describePage>, refused: ReturnType<typeof giftError>) {
+function withSeo(seo: ReturnType<typeof describePage>, refused: ReturnType<typeof giftError | typeof noHolderFits>) {
   return data({ seo, ...refused.data }, refused.init ?? undefined);
 }
 
 /**
  * POST `intent=redeem` (the confirm step) with both terms boxes ticked takes the gift on, then
  * shows the page again (303), which says where the fan now is; a box left empty → 400 with its
- * message. POST without an intent is the holder choice: the configure
+ * message; a fan whom no holder choice would then be open to → 409 with why, nothing taken on
+ * (the gifts service decides both). POST without an intent is the holder choice: the configure
  * form's `buyFor` and holder fields (`intent=refresh` narrows the birth-place lists); activated
  * → `/thankyou` with a notice; refused fields → 400 with their messages.
  */
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  const { customer, services, giftRequest, now, blocker } = begin(args);
+  const { customer, services, giftRequest, now, t, blocker } = begin(args);
   const formData = await readFormData(request);
   const page = pagePath(request.url);
   if (blocker) throw redirect(page, 303);
   if (intentOf(formData) === REDEEM_INTENT) {
     const terms = parseForm(formData, redeemGiftSchema);
+    const acceptedTerms = new Set(REDEEM_TERMS.filter((name) => formData.get(name) === 'on'));
+    const redeemed = await services.gifts.redeem({ ...giftRequest, acceptedTerms });
+    if (!redeemed.ok && redeemed.reason === 'no-holder-fits') {
+      return data({ refusal: noHolderFits(redeemed.gift, getLanguage(context), t).data }, { status: 409 });
+    }
     if (terms.status !== 'success') return data({ redeemResult: terms.reply() }, { status: 400 });
-    await services.gifts.redeem(giftRequest);
     throw redirect(page, 303);
   }
   const checked = await services.gifts.check(giftRequest);
@@ -141,5 +150,7 @@ export default function RedeemGift({ loaderData, actionData }: Route.ComponentPr
   const view = actionData && 'view' in actionData ? actionData.view : undefined;
   const form = holder && schema ? { ...holder.form, schema, view: view ?? holder.form.view } : null;
   const redeemResult = actionData && 'redeemResult' in actionData ? actionData.redeemResult : undefined;
-  return <RedeemGiftPage data={loaderData} form={form} redeemResult={redeemResult} />;
+  // A claim refused (409) shows why in place of the confirm step, with or without JavaScript.
+  const refusal = actionData && 'refusal' in actionData ? actionData.refusal : null;
+  return <RedeemGiftPage data={refusal ?? loaderData} form={form} redeemResult={redeemResult} />;
 }

@@ -208,6 +208,12 @@ export const gifts = pgTable('gifts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   /** When a fan took the gift on as its manager (issue 15); null while nobody has. */
   redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  /**
+   * The terms its manager accepted when taking it on (issue 30: the redeem step's two boxes),
+   * each with its text version and when; written with `redeemedAt`. Null while nobody has, and
+   * for gifts redeemed before migration 0019 (their acceptance was asked, not kept).
+   */
+  acceptedTerms: jsonb('accepted_terms').$type<AcceptedTerm[]>(),
   /** When its manager chose the holder: the gift is then used up, its link shows "already redeemed". */
   activatedAt: timestamp('activated_at', { withTimezone: true }),
 });
