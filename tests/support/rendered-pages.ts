@@ -1,6 +1,9 @@
 // Whole pages as a browser gets them, for tests that read the HTML (docs/forms.md's test): the
 // app's real server build, compiled by Vite as `npm run dev` does, answering Requests in-process
 // with a router context built from the test's database, services and sign-in runtime.
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
 import { authContext } from '../../app/.server/auth/context';
@@ -26,6 +29,9 @@ export async function renderedShop(context: RouterContextProvider): Promise<Rend
     server: { middlewareMode: true, watch: null, hmr: false },
     appType: 'custom',
     logLevel: 'silent',
+    // Server rendering only: no browser dependencies to optimise, and no cache in node_modules.
+    optimizeDeps: { noDiscovery: true, include: [] },
+    cacheDir: path.join(os.tmpdir(), `shop-test-vite-${process.pid}`),
   });
   const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   const keys = {
@@ -45,6 +51,9 @@ export async function renderedShop(context: RouterContextProvider): Promise<Rend
       load.set(keys.auth.expressContext, { req, res: {} } as never);
       return handle(request, load);
     },
-    close: () => vite.close(),
+    async close() {
+      await vite.close();
+      await rm(path.join(os.tmpdir(), `shop-test-vite-${process.pid}`), { recursive: true, force: true });
+    },
   };
 }
