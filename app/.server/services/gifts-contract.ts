@@ -45,6 +45,6 @@ export type RedeemResult =
 export type ActivateRequest = GiftRequest & { draft: ConfigureDraft };
 
 export type ActivateResult =
-  | Result<{ membershipCode: string; productName: LocalizedText }, 'not-found' | Exclude<RedeemRefusal, 'profile-incomplete'> | 'invalid', ConfigureField>
+  | Result<{ membershipCode: string; productId: string; productName: LocalizedText }, 'not-found' | Exclude<RedeemRefusal, 'profile-incomplete'> | 'invalid', ConfigureField>
   | (Failure<'profile-incomplete'> & { missing: ProfilePart[] })
   | TooManyGiftAttempts;
