@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
 import { javaScriptEnabled } from './support/shop';
 import { saveAddress } from './pages/cart';
-import { academyInCart, cardShippedToViaRoma, CHECKOUT_TEXTS, couponCartReady, paidGiftInCart } from './pages/checkout';
+import { academyInCart, cardShippedToViaRoma, CHECKOUT_TEXTS, couponCartReady, expectNoFloatingControls, paidGiftInCart } from './pages/checkout';
 import { signUpFanWithProfile } from './pages/configure';
 import { DevPages } from './pages/dev';
 import { keptWithdrawalStartDay, ORDERS_TEXTS, OrderPages } from './pages/orders';
@@ -23,8 +23,15 @@ for (const language of ['en', 'it'] as const) {
     const fan = await signUpFanWithProfile(page, auth, language);
     // The withdrawal waiver left unticked: a choice, not a gate (issue 30).
     await couponCartReady(page);
+    await test.step('the floating cart and coupon buttons: on the catalogue with the cart full, never on the cart nor checkout', async () => {
+      await page.goto('/products');
+      await expect(page.getByRole('link', { name: /^Coupon$/ })).toBeVisible();
+      await page.goto('/cart');
+      await expectNoFloatingControls(page, language);
+    });
     await page.goto('/checkout');
     await expect(page.getByRole('heading', { level: 1, name: texts.heading })).toBeVisible();
+    await expectNoFloatingControls(page, language);
 
     await test.step('a membership-only cart: the membership terms and the guardian declaration; no invoicing, nothing to pay', async () => {
       await expect(page.getByRole('checkbox', { name: texts.membershipTerms })).toBeVisible();
@@ -60,6 +67,7 @@ for (const language of ['en', 'it'] as const) {
       // The owner sees the order's summary, with the membership code just issued and when it starts.
       await expect(page.getByRole('main')).toContainText(/JM[0-9A-Z]{10}/);
       await expect(new OrderPages(page, language).summary().locator('tbody')).toContainText(startsOn());
+      await expectNoFloatingControls(page, language);
       await expectNoAxeViolations(page);
     });
 

@@ -57,6 +57,15 @@ export const CHECKOUT_TEXTS = {
 
 export type CheckoutTexts = (typeof CHECKOUT_TEXTS)[Language];
 
+/** The catalogue's floating cart and coupon buttons (catalogue:floating.label). */
+const FLOATING_CONTROLS_LABEL = { en: 'Cart and coupon', it: 'Carrello e coupon' } as const;
+
+/** No floating cart or coupon button on this page: the cart, checkout and every step after (issue 30). */
+export async function expectNoFloatingControls(page: Page, language: Language): Promise<void> {
+  await expect(page.getByRole('navigation', { name: FLOATING_CONTROLS_LABEL[language] })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Coupon$/ })).toHaveCount(0);
+}
+
 /**
  * A Stadium membership with a fresh coupon (so the cart costs nothing): checkout may open. Its
  * withdrawal waiver is left to the test (`giveWaivers`): unticked, it starts 14 days after payment.
