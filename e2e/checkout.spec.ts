@@ -28,6 +28,8 @@ for (const language of ['en', 'it'] as const) {
       await expect(page.getByRole('link', { name: /^Coupon$/ })).toBeVisible();
       await page.goto('/cart');
       await expectNoFloatingControls(page, language);
+      // The waiver box links to the right it gives up (issue 30).
+      await expect(page.getByRole('link', { name: texts.withdrawalLink })).toHaveAttribute('href', '/terms/withdrawal');
     });
     await page.goto('/checkout');
     await expect(page.getByRole('heading', { level: 1, name: texts.heading })).toBeVisible();
@@ -39,6 +41,23 @@ for (const language of ['en', 'it'] as const) {
       await expect(page.getByRole('checkbox')).toHaveCount(2);
       await expect(page.getByRole('checkbox', { name: texts.vatToggle })).toHaveCount(0);
       await expectNoAxeViolations(page);
+    });
+
+    await test.step('the terms box links to the text it accepts, outside its label: the page in the shop language, with the version recorded', async () => {
+      const link = page.getByRole('link', { name: texts.membershipTermsLink });
+      await expect(link).toHaveAttribute('href', '/terms/membership');
+      await expect(link.locator('xpath=ancestor::label')).toHaveCount(0);
+      // A declaration is its own text: no link.
+      await expect(page.locator('a[href^="/terms/"]')).toHaveCount(1);
+      await link.click();
+      await expect(page).toHaveURL(/\/terms\/membership$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.membershipTermsTitle);
+      await expect(page.getByText(/membership-2025-26\.1/)).toBeVisible();
+      await expect(page.locator('script')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      expect((await page.request.get('/terms/no-such-terms')).status()).toBe(404);
+      await page.goto('/checkout');
+      await expect(page.getByRole('checkbox', { name: texts.membershipTerms })).not.toBeChecked();
     });
 
     const confirm = page.getByRole('button', { name: texts.confirm });
