@@ -22,6 +22,9 @@ export default [
   route('sign-in/:uid', 'routes/auth/sign-in.tsx'),
   route('sign-in/:uid/sign-up', 'routes/auth/sign-up.tsx'),
 
+  // The texts the terms checkboxes accept (issue 30), public: `termsId` is domain/terms-pages.ts's.
+  route('terms/:termsId', 'routes/terms/terms.tsx'),
+
   // Payment (issue 14), public as the spec says: the page to pay an order (again).
   route('payment', 'routes/payment/pay-order.tsx'),
 

@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
 import { javaScriptEnabled } from './support/shop';
 import { saveAddress } from './pages/cart';
-import { academyInCart, cardShippedToViaRoma, CHECKOUT_TEXTS, couponCartReady, paidGiftInCart } from './pages/checkout';
+import { academyInCart, cardShippedToViaRoma, CHECKOUT_TEXTS, couponCartReady, expectNoFloatingControls, paidGiftInCart } from './pages/checkout';
 import { signUpFanWithProfile } from './pages/configure';
 import { DevPages } from './pages/dev';
 import { keptWithdrawalStartDay, ORDERS_TEXTS, OrderPages } from './pages/orders';
@@ -23,8 +23,17 @@ for (const language of ['en', 'it'] as const) {
     const fan = await signUpFanWithProfile(page, auth, language);
     // The withdrawal waiver left unticked: a choice, not a gate (issue 30).
     await couponCartReady(page);
+    await test.step('the floating cart and coupon buttons: on the catalogue with the cart full, never on the cart nor checkout', async () => {
+      await page.goto('/products');
+      await expect(page.getByRole('link', { name: /^Coupon$/ })).toBeVisible();
+      await page.goto('/cart');
+      await expectNoFloatingControls(page, language);
+      // The waiver box links to the right it gives up (issue 30).
+      await expect(page.getByRole('link', { name: texts.withdrawalLink })).toHaveAttribute('href', '/terms/withdrawal');
+    });
     await page.goto('/checkout');
     await expect(page.getByRole('heading', { level: 1, name: texts.heading })).toBeVisible();
+    await expectNoFloatingControls(page, language);
 
     await test.step('a membership-only cart: the membership terms and the guardian declaration; no invoicing, nothing to pay', async () => {
       await expect(page.getByRole('checkbox', { name: texts.membershipTerms })).toBeVisible();
@@ -32,6 +41,23 @@ for (const language of ['en', 'it'] as const) {
       await expect(page.getByRole('checkbox')).toHaveCount(2);
       await expect(page.getByRole('checkbox', { name: texts.vatToggle })).toHaveCount(0);
       await expectNoAxeViolations(page);
+    });
+
+    await test.step('the terms box links to the text it accepts, outside its label: the page in the shop language, with the version recorded', async () => {
+      const link = page.getByRole('link', { name: texts.membershipTermsLink });
+      await expect(link).toHaveAttribute('href', '/terms/membership');
+      await expect(link.locator('xpath=ancestor::label')).toHaveCount(0);
+      // A declaration is its own text: no link.
+      await expect(page.locator('a[href^="/terms/"]')).toHaveCount(1);
+      await link.click();
+      await expect(page).toHaveURL(/\/terms\/membership$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.membershipTermsTitle);
+      await expect(page.getByText(/membership-2025-26\.1/)).toBeVisible();
+      await expect(page.locator('script')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      expect((await page.request.get('/terms/no-such-terms')).status()).toBe(404);
+      await page.goto('/checkout');
+      await expect(page.getByRole('checkbox', { name: texts.membershipTerms })).not.toBeChecked();
     });
 
     const confirm = page.getByRole('button', { name: texts.confirm });
@@ -60,6 +86,7 @@ for (const language of ['en', 'it'] as const) {
       // The owner sees the order's summary, with the membership code just issued and when it starts.
       await expect(page.getByRole('main')).toContainText(/JM[0-9A-Z]{10}/);
       await expect(new OrderPages(page, language).summary().locator('tbody')).toContainText(startsOn());
+      await expectNoFloatingControls(page, language);
       await expectNoAxeViolations(page);
     });
 

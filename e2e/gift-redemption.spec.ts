@@ -63,7 +63,7 @@ for (const language of ['it', 'en'] as const) {
       });
 
       await test.step('activated: the thank-you page says so; the link now says it is used up', async () => {
-        await expect(page).toHaveURL(/\/thankyou\?gift=1$/);
+        await expect(page).toHaveURL(/\/thankyou\?gift=1&product=black-and-white$/);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.giftActive);
         await expect(page.getByRole('status')).toContainText(texts.activated(texts.product));
         const again = await page.goto(link);

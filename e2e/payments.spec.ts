@@ -41,6 +41,13 @@ test('offline (the simulator) checkout mounts no Drop-in, with or without JavaSc
     await payAtCheckout(page, 'it');
     await expect(page).toHaveURL(/\/_psp\/pay\//, { timeout: 5_000 });
     await hosted.expectOpen();
+    await test.step('nothing typed: the page comes back with its error summary, which has the focus (its `autofocus`; the page has no script)', async () => {
+      await hosted.payWithEmptyCard();
+      const summary = page.getByRole('alert').filter({ has: page.getByRole('list') });
+      await expect(summary.getByRole('link').first()).toBeVisible();
+      await expect(summary).toBeFocused();
+      await expectNoAxeViolations(page);
+    });
     await hosted.payByCard('APPROVED');
     await expectPaidThankYou(page, 'it');
     expect(dropInRequests).toEqual([]);

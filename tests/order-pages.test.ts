@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requireCustomerMiddleware } from '../app/.server/auth/guards';
 import type { Database } from '../app/.server/db/client';
 import { shopContext } from '../app/context';
-import { GIFT_ACTIVATED_PATH } from '../app/domain/order-pages';
+import { GIFT_ACTIVATED_PATH, giftActivatedPath } from '../app/domain/order-pages';
 import { i18nextMiddleware } from '../app/middleware/i18next';
 import * as orderList from '../app/routes/account/orders/list';
 import * as receipt from '../app/routes/account/orders/receipt';
@@ -17,7 +17,7 @@ import { MARIO_PROFILE, type TestFan } from './support/cart';
 import { manualClock } from './support/clock';
 import { createTestDatabase } from './support/database';
 import { statusOf } from './support/dev-pages';
-import { couponMembershipInCart, placeRequest } from './support/orders';
+import { addressOf, cardInCart, couponMembershipInCart, giftInCart, placeRequest } from './support/orders';
 import { createShopContext, signedInCookie } from './support/signed-in';
 
 const UNKNOWN_ORDER = '00000000-0000-4000-8000-000000000000';
@@ -27,6 +27,8 @@ let context: RouterContextProvider;
 let stopAuth: () => void;
 let owner: { cookie: string; orderId: string; number: number };
 let stranger: { cookie: string };
+// A club card and a Kids gift ordered (awaiting payment): what the thank-you page must not offer again.
+let cardAndKids: { cookie: string; orderId: string };
 
 const services = () => context.get(shopContext).services;
 
@@ -46,6 +48,13 @@ beforeAll(async () => {
   if (!placed.ok) throw new Error(`not placed: ${JSON.stringify(placed)}`);
   owner = { cookie: fan.cookie, orderId: placed.value.orderId, number: placed.value.number };
   stranger = { cookie: (await signedInFan('order-pages-stranger')).cookie };
+  const buyer = await signedInFan('order-pages-card-and-kids');
+  const addressId = await addressOf(services(), buyer);
+  await cardInCart(services(), buyer, addressId);
+  await giftInCart(services(), buyer);
+  const ordered = await services().orders.place(placeRequest(buyer, { billingAddressId: addressId }));
+  if (!ordered.ok) throw new Error(`not placed: ${JSON.stringify(ordered)}`);
+  cardAndKids = { cookie: buyer.cookie, orderId: ordered.value.orderId };
 });
 
 afterAll(async () => {
@@ -119,6 +128,34 @@ describe('the thank-you page', () => {
     const page = await load(thankYou.loader, GIFT_ACTIVATED_PATH, { cookie: owner.cookie, secured: true });
     expect(page).toMatchObject({ summary: null, kind: 'gift' });
     expect((await load(thankYou.loader, `/thankyou?orderId=${owner.orderId}`, { cookie: owner.cookie, secured: true })).kind).toBe('purchase');
+  });
+
+  describe('offers nothing just bought or redeemed (issue 30)', () => {
+    const EVERYTHING = { clubCard: true, promotions: ['premium', 'gift', 'coupon'] };
+
+    it('leaves out the club card and the Kids card after an order holding them, whatever its status', async () => {
+      const page = await load(thankYou.loader, `/thankyou?orderId=${cardAndKids.orderId}`, { cookie: cardAndKids.cookie, secured: true });
+      expect(page.summary?.status).toBe('Awaiting payment');
+      expect(page.offers).toEqual({ clubCard: false, promotions: ['premium', 'coupon'] });
+    });
+
+    it('offers everything after an order of none of them (a Stadium membership), and on the plain page', async () => {
+      expect((await load(thankYou.loader, `/thankyou?orderId=${owner.orderId}`, { cookie: owner.cookie, secured: true })).offers).toEqual(EVERYTHING);
+      expect((await load(thankYou.loader, '/thankyou', { cookie: cardAndKids.cookie, secured: true })).offers).toEqual(EVERYTHING);
+    });
+
+    it('judges only an order the fan owns: someone else’s id leaves every offer', async () => {
+      const page = await load(thankYou.loader, `/thankyou?orderId=${cardAndKids.orderId}`, { cookie: stranger.cookie, secured: true });
+      expect(page).toMatchObject({ summary: null, offers: EVERYTHING });
+    });
+
+    it('leaves out a redeemed gift’s product, named by the address the redeem page sends to', async () => {
+      const page = await load(thankYou.loader, giftActivatedPath('kids'), { cookie: owner.cookie, secured: true });
+      expect(page).toMatchObject({ kind: 'gift', offers: { clubCard: true, promotions: ['premium', 'coupon'] } });
+      expect((await load(thankYou.loader, giftActivatedPath('black-and-white'), { cookie: owner.cookie, secured: true })).offers).toEqual(EVERYTHING);
+      // Only a gift's address names a redeemed product.
+      expect((await load(thankYou.loader, '/thankyou?product=kids', { cookie: owner.cookie, secured: true })).offers).toEqual(EVERYTHING);
+    });
   });
 
   it('is never stored by a cache: it may carry an order (the secured layout’s first middleware)', async () => {

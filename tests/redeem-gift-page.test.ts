@@ -13,7 +13,7 @@ import type { Database } from '../app/.server/db/client';
 import { customers, memberships } from '../app/.server/db/schema';
 import type { GiftLink } from '../app/.server/services/gifts-contract';
 import { shopContext } from '../app/context';
-import { GIFT_ACTIVATED_PATH } from '../app/domain/order-pages';
+import { giftActivatedPath } from '../app/domain/order-pages';
 import { i18nextMiddleware } from '../app/middleware/i18next';
 import * as redeemGift from '../app/routes/gift/redeem-gift';
 import { MARIO_PROFILE, newFan } from './support/cart';
@@ -99,7 +99,7 @@ describe('the redeem step', () => {
   it('then the holder choice: activated, the thank-you page that says the gift is active', async () => {
     const answer = await post({ buyFor: 'BUY_CARD' });
     expect(answer).toBeInstanceOf(Response);
-    expect((answer as Response).headers.get('Location')).toBe(GIFT_ACTIVATED_PATH);
+    expect((answer as Response).headers.get('Location')).toBe(giftActivatedPath('black-and-white'));
   });
 });
 

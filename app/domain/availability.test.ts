@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryRestriction, isAvailableInCountry, isSoldOut, purchaseActions } from './availability';
+import { countryRestriction, isAvailableInCountry, isSoldOut, purchaseActions, restrictionNoticeFor } from './availability';
 import { aProduct } from './testing/catalogue-product';
 
 describe('isSoldOut and purchaseActions', () => {
@@ -47,5 +47,38 @@ describe('country restrictions', () => {
     expect(countryRestriction(aProduct('c'))).toBeNull();
     expect(countryRestriction(aProduct('d', { availableInCountries: [], notAvailableInCountries: [] }))).toBeNull();
     expect(isAvailableInCountry(aProduct('c'), 'KP')).toBe(true);
+  });
+});
+
+describe('whom the product page shows a country rule (issue 30)', () => {
+  const onlyItaly = aProduct('a', { availableInCountries: ['IT', 'SM'] });
+  const notUs = aProduct('b', { notAvailableInCountries: ['US'] });
+  const ONLY_ITALY = { kind: 'only-in', countryCodes: ['IT', 'SM'] };
+  const NOT_US = { kind: 'not-in', countryCodes: ['US'] };
+
+  it('shows nothing of a product without a rule, to anyone', () => {
+    for (const countries of [null, [], ['US'], ['KP']]) expect(restrictionNoticeFor(aProduct('c'), countries)).toEqual({ kind: 'none' });
+  });
+
+  it('keeps a neutral line when whom it concerns is not known: nobody signed in, or no saved address', () => {
+    expect(restrictionNoticeFor(onlyItaly, null)).toEqual({ kind: 'neutral', rule: ONLY_ITALY });
+    expect(restrictionNoticeFor(notUs, [])).toEqual({ kind: 'neutral', rule: NOT_US });
+  });
+
+  it('shows nothing to a fan every one of whose addresses it admits', () => {
+    expect(restrictionNoticeFor(onlyItaly, ['IT'])).toEqual({ kind: 'none' });
+    expect(restrictionNoticeFor(onlyItaly, ['IT', 'sm', 'IT'])).toEqual({ kind: 'none' });
+    expect(restrictionNoticeFor(notUs, ['IT', 'CA', 'FR'])).toEqual({ kind: 'none' });
+  });
+
+  it('warns a fan one of whose addresses it refuses, naming those countries once each, in the order given', () => {
+    expect(restrictionNoticeFor(onlyItaly, ['FR'])).toEqual({ kind: 'concerns', rule: ONLY_ITALY, countryCodes: ['FR'] });
+    expect(restrictionNoticeFor(onlyItaly, ['IT', 'de', 'FR', 'DE'])).toEqual({ kind: 'concerns', rule: ONLY_ITALY, countryCodes: ['DE', 'FR'] });
+    expect(restrictionNoticeFor(notUs, ['IT', 'us'])).toEqual({ kind: 'concerns', rule: NOT_US, countryCodes: ['US'] });
+  });
+
+  it('judges only the product’s own rule: the shop’s restricted countries are the cart’s business', () => {
+    expect(restrictionNoticeFor(notUs, ['RU'])).toEqual({ kind: 'none' });
+    expect(restrictionNoticeFor(onlyItaly, ['RU'])).toEqual({ kind: 'concerns', rule: ONLY_ITALY, countryCodes: ['RU'] });
   });
 });

@@ -38,3 +38,24 @@ export function isAvailableInCountry(product: RestrictionFields, countryCode: st
   const listed = rule.countryCodes.includes(countryCode.toUpperCase());
   return rule.kind === 'only-in' ? listed : !listed;
 }
+
+/**
+ * How the product page shows a product's country rule to whoever looks (issue 30): only to the
+ * fans it concerns. A fan's countries are those of their saved addresses, the countries the cart
+ * judges an item by (domain/shipping.ts `shippingRestriction`).
+ * - `none`: no rule, or a signed-in fan none of whose addresses it refuses: nothing shown;
+ * - `neutral`: whom it concerns is not known (a visitor not signed in, a fan without a saved
+ *   address): the rule as a plain line, not a warning;
+ * - `concerns`: the rule refuses some of the fan's countries (`countryCodes`, in the order given,
+ *   once each): the warning, naming them.
+ * `fanCountries` null: nobody is signed in.
+ */
+export type RestrictionNotice = { kind: 'none' } | { kind: 'neutral'; rule: CountryRestriction } | { kind: 'concerns'; rule: CountryRestriction; countryCodes: string[] };
+
+export function restrictionNoticeFor(product: RestrictionFields, fanCountries: readonly string[] | null): RestrictionNotice {
+  const rule = countryRestriction(product);
+  if (!rule) return { kind: 'none' };
+  if (fanCountries === null || fanCountries.length === 0) return { kind: 'neutral', rule };
+  const refused = [...new Set(fanCountries.map((code) => code.toUpperCase()))].filter((code) => !isAvailableInCountry(product, code));
+  return refused.length > 0 ? { kind: 'concerns', rule, countryCodes: refused } : { kind: 'none' };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GIFT_ACTIVATED_PATH, missingCodeReason, orderIdOf, receiptPath, showsPayBy, thankYouKindOf, thankYouPath } from './order-pages';
+import { GIFT_ACTIVATED_PATH, giftActivatedPath, missingCodeReason, orderIdOf, redeemedProductOf, receiptPath, showsPayBy, thankYouKindOf, thankYouPath } from './order-pages';
 
 const ORDER_ID = '0b7f5c3e-9a51-4c8e-8d2a-2f1e6f0a9b11';
 
@@ -23,12 +23,30 @@ describe('order page addresses', () => {
 });
 
 describe('what a thank-you address thanks for', () => {
+  const kindOf = (path: string) => thankYouKindOf(new URL(path, 'http://shop.test'));
+
   it('a purchase, unless it names new documents or an activated gift', () => {
-    const kindOf = (path: string) => thankYouKindOf(new URL(path, 'http://shop.test'));
     expect(kindOf(`/thankyou?orderId=${ORDER_ID}`)).toBe('purchase');
     expect(kindOf('/thankyou?documents=1')).toBe('documents');
     expect(kindOf(GIFT_ACTIVATED_PATH)).toBe('gift');
     expect(kindOf('/thankyou?gift=yes')).toBe('purchase');
+  });
+
+  it('names the redeemed gift’s product after its activation; anything else names none', () => {
+    const productOf = (path: string) => redeemedProductOf(new URL(path, 'http://shop.test'));
+    expect(giftActivatedPath('kids')).toBe('/thankyou?gift=1&product=kids');
+    expect(kindOf(giftActivatedPath('kids'))).toBe('gift');
+    expect(productOf(giftActivatedPath('kids'))).toBe('kids');
+    expect(productOf(giftActivatedPath('black-and-white'))).toBe('black-and-white');
+    expect(productOf(giftActivatedPath('a'.repeat(64)))).toBe('a'.repeat(64));
+    expect(productOf(giftActivatedPath('a'.repeat(65)))).toBeNull();
+    expect(productOf(GIFT_ACTIVATED_PATH)).toBeNull();
+    expect(productOf('/thankyou?gift=1&product=')).toBeNull();
+    expect(productOf('/thankyou?gift=1&product=Kids')).toBeNull();
+    expect(productOf('/thankyou?gift=1&product=-kids')).toBeNull();
+    expect(productOf('/thankyou?gift=1&product=kids%2F..')).toBeNull();
+    expect(productOf('/thankyou?product=kids')).toBeNull();
+    expect(productOf('/thankyou?documents=1&gift=1&product=kids')).toBeNull();
   });
 });
 

@@ -12,6 +12,18 @@ export const ORDERS_PATH = '/account/orders';
 /** The thank-you page after a redeemed gift's holder is chosen: it says the gift is active, not "thank you for your purchase". */
 export const GIFT_ACTIVATED_PATH = '/thankyou?gift=1';
 
+/** The same, naming the redeemed gift's product (`product=`), so the page does not offer it again (issue 30). */
+export function giftActivatedPath(productId: string): string {
+  return `${GIFT_ACTIVATED_PATH}&${new URLSearchParams({ product: productId }).toString()}`;
+}
+
+/** The redeemed gift's product a gift thank-you address names, or null (not a gift's, none, or not a product code). */
+export function redeemedProductOf(url: URL): string | null {
+  if (thankYouKindOf(url) !== 'gift') return null;
+  const product = url.searchParams.get('product') ?? '';
+  return /^[a-z0-9][a-z0-9-]{0,63}$/.test(product) ? product : null;
+}
+
 /** What a thank-you address thanks for: a purchase, new documents (`documents=1`), or an activated gift (`gift=1`). */
 export type ThankYouKind = 'purchase' | 'documents' | 'gift';
 

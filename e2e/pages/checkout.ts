@@ -16,6 +16,9 @@ export const CHECKOUT_TEXTS = {
     receiverCode: 'Recipient code (SDI)',
     emailPec: 'Certified e-mail (PEC)',
     membershipTerms: /general terms of sale of the club's memberships/,
+    membershipTermsLink: 'Read the general terms of sale of memberships',
+    membershipTermsTitle: 'General terms of sale of memberships',
+    withdrawalLink: 'Read about the right of withdrawal',
     guardianDeclaration: /at least 18 years old/,
     cardDeclarations: [/personal data given for the club card/, /identity document uploaded/, /club card is personal/, /holder is of legal age/],
     academyTerms: /terms of the academy programme/,
@@ -40,6 +43,9 @@ export const CHECKOUT_TEXTS = {
     receiverCode: 'Codice destinatario (SDI)',
     emailPec: 'Posta elettronica certificata (PEC)',
     membershipTerms: /condizioni generali di vendita delle membership/,
+    membershipTermsLink: 'Leggi le condizioni generali di vendita delle membership',
+    membershipTermsTitle: 'Condizioni generali di vendita delle membership',
+    withdrawalLink: 'Leggi il diritto di recesso',
     guardianDeclaration: /almeno 18 anni/,
     cardDeclarations: [/dati personali indicati per la club card/, /documento d'identità caricato/, /club card è personale/, /titolare della club card è maggiorenne/],
     academyTerms: /condizioni del programma academy/,
@@ -56,6 +62,15 @@ export const CHECKOUT_TEXTS = {
 } as const;
 
 export type CheckoutTexts = (typeof CHECKOUT_TEXTS)[Language];
+
+/** The catalogue's floating cart and coupon buttons (catalogue:floating.label). */
+const FLOATING_CONTROLS_LABEL = { en: 'Cart and coupon', it: 'Carrello e coupon' } as const;
+
+/** No floating cart or coupon button on this page: the cart, checkout and every step after (issue 30). */
+export async function expectNoFloatingControls(page: Page, language: Language): Promise<void> {
+  await expect(page.getByRole('navigation', { name: FLOATING_CONTROLS_LABEL[language] })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Coupon$/ })).toHaveCount(0);
+}
 
 /**
  * A Stadium membership with a fresh coupon (so the cart costs nothing): checkout may open. Its

@@ -107,6 +107,11 @@ export class HostedCheckout {
     await page.getByRole('button', { name: this.payAmount() }).click();
   }
 
+  /** Pays by card with nothing typed: the page comes back with its error summary. */
+  async payWithEmptyCard(): Promise<void> {
+    await this.page.getByRole('button', { name: this.payAmount() }).click();
+  }
+
   async passChallenge(): Promise<void> {
     await this.page.getByLabel(this.texts.password).fill('password');
     await this.page.getByRole('button', { name: this.texts.confirm }).click();

@@ -55,6 +55,6 @@ export type RedeemResult =
 export type ActivateRequest = GiftRequest & { draft: ConfigureDraft };
 
 export type ActivateResult =
-  | Result<{ membershipCode: string; productName: LocalizedText }, 'not-found' | Exclude<GiftRefusal, 'profile-incomplete'> | 'invalid', ConfigureField>
+  | Result<{ membershipCode: string; productId: string; productName: LocalizedText }, 'not-found' | Exclude<GiftRefusal, 'profile-incomplete'> | 'invalid', ConfigureField>
   | (Failure<'profile-incomplete'> & { missing: ProfilePart[] })
   | TooManyGiftAttempts;

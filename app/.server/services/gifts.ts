@@ -201,7 +201,7 @@ export function createGiftsService({ db, clock }: Pick<ServiceDeps, 'db' | 'cloc
         return true;
       });
       if (!activated) return failure('already-redeemed');
-      return success({ membershipCode: found.view.membershipCode, productName: found.view.productName });
+      return success({ membershipCode: found.view.membershipCode, productId: found.view.productId, productName: found.view.productName });
     },
   };
 }

@@ -21,6 +21,8 @@ export type CartLineData = ItemShippingData & {
   needsShipping: boolean;
   needsWaiver: boolean;
   waived: boolean;
+  /** The page of the right of withdrawal the waiver gives up (worded by the server). */
+  waiverTextLink: { href: string; label: string } | null;
 };
 
 /**
@@ -106,6 +108,12 @@ function WaiverForm({ line, which }: { line: CartLineData; which: React.ReactNod
           {t('waiver.label')}
           {which}
         </label>
+        {/* Outside the label: following it never ticks the box. */}
+        {line.waiverTextLink ? (
+          <p className="form-field__text-link">
+            <a href={line.waiverTextLink.href}>{line.waiverTextLink.label}</a>
+          </p>
+        ) : null}
       </div>
       <p className="cart-line__note">{line.waived ? t('waiver.given') : t('waiver.kept')}</p>
       <SubmitButton intent="waiver" pendingFor={{ itemId: line.id }} variant="secondary">

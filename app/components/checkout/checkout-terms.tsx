@@ -23,7 +23,7 @@ export function TermsSection({ fields, terms }: { fields: Record<TermName, Field
               {text}
             </p>
           ))}
-          <CheckboxField field={fields[term.name]} label={term.label} />
+          <CheckboxField field={fields[term.name]} label={term.label} textLink={term.textLink} />
         </div>
       ))}
     </section>

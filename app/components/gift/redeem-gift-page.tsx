@@ -6,7 +6,7 @@ import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { ConfigureForm } from '../configure/configure-form';
 import type { ConfigureFormData, ConfigurePageData } from '../configure/configure-page';
 import { MissingProfile } from '../configure/missing-profile';
-import { CheckboxField } from '../configure/checkbox-field';
+import { CheckboxField, type CheckboxTextLink } from '../configure/checkbox-field';
 import { ErrorSummary } from '../form/error-summary';
 import { useShopForm } from '../form/use-shop-form';
 import { REDEEM_TERMS, redeemGiftSchema, type RedeemTerm } from '../../forms/redeem-gift';
@@ -17,7 +17,7 @@ import { Breadcrumb } from '../ui/breadcrumb';
 export const REDEEM_INTENT = 'redeem';
 
 /** A terms box of the redeem step: the sentence ticked, and its name in the error summary. */
-export type RedeemTermView = { name: RedeemTerm; label: string; summaryLabel: string };
+export type RedeemTermView = { name: RedeemTerm; label: string; summaryLabel: string; textLink: CheckboxTextLink | null };
 
 /**
  * Where the link takes this fan (spec §2 "Redeem-gift screen", §4 "Redeem gift"), every text
@@ -48,7 +48,7 @@ function RedeemForm({ terms, lastResult }: { terms: RedeemTermView[]; lastResult
         <fieldset className="form-fieldset">
           <legend className="form-fieldset__legend">{t('confirm.terms')}</legend>
           {terms.map((term) => (
-            <CheckboxField key={term.name} field={fields[term.name]} label={term.label} />
+            <CheckboxField key={term.name} field={fields[term.name]} label={term.label} textLink={term.textLink} />
           ))}
         </fieldset>
         <SubmitButton intent={REDEEM_INTENT}>{t('confirm.submit')}</SubmitButton>

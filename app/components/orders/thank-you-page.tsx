@@ -3,14 +3,17 @@ import { ORDERS_PATH, type ThankYouKind } from '../../domain/order-pages';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { Carousel } from '../ui/carousel';
 import { OrderSummary, type OrderSummaryData } from './order-summary';
-import { THANK_YOU_PROMOTIONS } from './thank-you-promotions';
+import { THANK_YOU_PROMOTIONS, type ThankYouPromotionId } from './thank-you-promotions';
+
+/** What the page offers the fan (the loader leaves out what they have just bought: domain/thank-you-offers.ts). */
+export type ThankYouOffers = { clubCard: boolean; promotions: readonly ThankYouPromotionId[] };
 
 /**
  * The spec's thank-you page: a success title, the links on to the catalogue and the club card,
- * and three promotional cards. The order's summary only for its owner (the loader decides).
+ * and three promotional cards, less those selling what the fan has just bought (`offers`). The order's summary only for its owner (the loader decides).
  * After new identity documents (from /reload-docs) or an activated gift, the title and intro say so.
  */
-export function ThankYouPage({ summary, kind = 'purchase' }: { summary: OrderSummaryData | null; kind?: ThankYouKind }) {
+export function ThankYouPage({ summary, kind = 'purchase', offers }: { summary: OrderSummaryData | null; kind?: ThankYouKind; offers: ThankYouOffers }) {
   const { t } = useShopTranslation('orders');
   const wording = { purchase: { heading: 'thankYou.heading', intro: 'thankYou.intro' }, documents: { heading: 'thankYou.documentsHeading', intro: 'thankYou.documentsIntro' }, gift: { heading: 'thankYou.giftHeading', intro: 'thankYou.giftIntro' } }[kind];
   return (
@@ -24,31 +27,33 @@ export function ThankYouPage({ summary, kind = 'purchase' }: { summary: OrderSum
             {t('thankYou.continueShopping')}
           </Link>
         </li>
-        <li>
-          <Link to="/products/jcard" className="button">
-            {t('thankYou.buyCard')}
-          </Link>
-        </li>
+        {offers.clubCard ? (
+          <li>
+            <Link to="/products/jcard" className="button">
+              {t('thankYou.buyCard')}
+            </Link>
+          </li>
+        ) : null}
         {summary ? (
           <li>
             <Link to={ORDERS_PATH}>{t('thankYou.allOrders')}</Link>
           </li>
         ) : null}
       </ul>
-      <PromotionCards />
+      {offers.promotions.length > 0 ? <PromotionCards shown={offers.promotions} /> : null}
     </div>
   );
 }
 
 /** Plain HTML: a list that scrolls sideways (ui/carousel), no script needed. */
-function PromotionCards() {
+function PromotionCards({ shown }: { shown: readonly ThankYouPromotionId[] }) {
   const { t } = useShopTranslation('orders');
   return (
     <div className="thank-you__promotions">
       <h2 id="promotions-heading">{t('thankYou.promotionsHeading')}</h2>
       <Carousel
         labelledBy="promotions-heading"
-        slides={THANK_YOU_PROMOTIONS.map((card) => ({
+        slides={THANK_YOU_PROMOTIONS.filter((card) => shown.includes(card.id)).map((card) => ({
           key: card.id,
           content: (
             <div className="promotion-card">

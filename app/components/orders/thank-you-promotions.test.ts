@@ -22,6 +22,8 @@ describe('the thank-you promotions', () => {
     for (const card of THANK_YOU_PROMOTIONS) {
       expect(PUBLIC_ART, card.imageUrl).toContain(card.imageUrl);
       expect(card.href).toMatch(/^\/[a-z]/);
+      // A card selling a product leads to that product's page (and is hidden once it is bought).
+      if (card.product) expect(card.href).toBe(`/products/${card.product.productId}`);
     }
   });
 });

@@ -13,6 +13,7 @@ import type { Customer } from '../../.server/services/customers';
 import type { CartLine, CartPageView, CartSideEffects } from '../../.server/services/cart-view-contract';
 import { getCountry } from '../../.server/services/lookups';
 import { itemShippingView } from './item-shipping.server';
+import { withdrawalTextLink } from '../terms/terms-links.server';
 
 /** An address as the cart shows it (saved or temporary: neither is "preferred" here). */
 export async function addressSummary(id: string, address: PostalAddress, language: Language): Promise<AddressSummary> {
@@ -97,6 +98,8 @@ async function lineView(line: CartLine, customer: Customer, saved: readonly Addr
     temporaryHref: temporaryAddressHref(line.id),
     needsWaiver: line.needsWaiver,
     waived: line.waivedAt !== null,
+    // The waiver's text (issue 30): its page, linked under the box.
+    waiverTextLink: line.needsWaiver ? withdrawalTextLink(t) : null,
   };
 }
 

@@ -7,7 +7,7 @@ import { ProductDetails } from '../../components/catalogue/product-details';
 import { PurchaseActions } from '../../components/catalogue/purchase-actions';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { shopContext } from '../../context';
-import { countryRestriction, purchaseActions } from '../../domain/availability';
+import { purchaseActions, restrictionNoticeFor } from '../../domain/availability';
 import { productKindOf } from '../../domain/cart-rules';
 import { seasonDays } from '../../domain/season';
 import { countryList, formatShopDate, lastDayBefore } from '../../domain/display-format';
@@ -29,8 +29,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!product) throw data({ reason: 'product-not-found' }, { status: 404 });
   const language = getLanguage(context);
   const price = displayPrice(product, clock.now());
-  const restriction = countryRestriction(product);
+  const user = await getSessionUser(request, context);
   const actions = purchaseActions(product);
+  const restriction = await restrictionNoticeOf(context, product, user?.customerId ?? null);
   const days = productKindOf(product.tags) === 'membership' ? seasonDays(product.membershipCode.season) : null;
   // Midday UTC of a calendar day is that same day in Rome.
   const dayText = (day: string) => formatShopDate(new Date(`${day}T12:00:00Z`), language);
@@ -59,8 +60,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     price,
     promoLastDay: price.kind === 'promo' ? formatShopDate(lastDayBefore(price.until), language) : null,
     actions,
-    notifyWaiting: actions.kind === 'sold-out' && (await isWaitingForProduct(request, context, product.id)),
-    restriction: restriction && { kind: restriction.kind, countries: countryList(restriction.countryCodes, language) },
+    notifyWaiting: actions.kind === 'sold-out' && user !== null && (await services.notifyMe.isWaiting(user.customerId, product.id)),
+    // Only to the fans it concerns (issue 30): a neutral line when that is not known.
+    restriction:
+      restriction.kind === 'none'
+        ? null
+        : {
+            kind: restriction.rule.kind,
+            countries: countryList(restriction.rule.countryCodes, language),
+            yours: restriction.kind === 'concerns' ? countryList(restriction.countryCodes, language) : null,
+          },
     alternative: product.alternativeProduct && {
       id: product.alternativeProduct.id,
       name: product.alternativeProduct.name[language],
@@ -74,13 +83,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /**
- * Whether the signed-in fan already asked to be told about this product. Anonymous visitors
- * cost no database read: the session is the cookie alone.
+ * Whom the product's country rule concerns (domain/availability.ts `restrictionNoticeFor`): the
+ * signed-in fan's saved addresses are read only when the product has a rule. Anonymous visitors
+ * cost no database read (here nor for notify-me): the session is the cookie alone.
  */
-async function isWaitingForProduct(request: Request, context: Route.LoaderArgs['context'], productId: string) {
-  const user = await getSessionUser(request, context);
-  if (!user) return false;
-  return context.get(shopContext).services.notifyMe.isWaiting(user.customerId, productId);
+async function restrictionNoticeOf(context: Route.LoaderArgs['context'], product: Parameters<typeof restrictionNoticeFor>[0], customerId: string | null) {
+  const unknown = restrictionNoticeFor(product, null);
+  if (customerId === null || unknown.kind === 'none') return unknown;
+  const addresses = await context.get(shopContext).services.addresses.list(customerId);
+  return restrictionNoticeFor(
+    product,
+    addresses.map((address) => address.countryCode),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
@@ -108,20 +122,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <h1 id="product-title">{product.name}</h1>
           <PriceTag price={price} language={language} t={t} className="product-detail__price" />
           {promoLastDay ? <p>{t('detail.promoUntil', { date: promoLastDay })}</p> : null}
-          {restriction ? (
-            <Notice tone="warning">
-              <p>
-                {t(restriction.kind === 'only-in' ? 'detail.restrictedOnlyIn' : 'detail.restrictedNotIn', {
-                  countries: restriction.countries,
-                })}
-              </p>
-              {alternative ? (
-                <p>
-                  <Link to={`/products/${alternative.id}`}>{t('detail.alternative', { name: alternative.name })}</Link>
-                </p>
-              ) : null}
-            </Notice>
-          ) : null}
+          {restriction ? <RestrictionNotice restriction={restriction} alternative={alternative} /> : null}
           <PurchaseActions productId={product.id} productName={product.name} actions={actions} t={t} notifyWaiting={notifyWaiting} />
         </div>
       </div>
@@ -129,6 +130,29 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
       <FloatingControls variant="light" />
     </article>
   );
+}
+
+/** The product's country rule: a warning to a fan it concerns (naming their countries), else a plain line. */
+function RestrictionNotice({
+  restriction,
+  alternative,
+}: {
+  restriction: { kind: 'only-in' | 'not-in'; countries: string; yours: string | null };
+  alternative: { id: string; name: string } | null;
+}) {
+  const { t } = useShopTranslation('catalogue');
+  const content = (
+    <>
+      <p>{t(restriction.kind === 'only-in' ? 'detail.restrictedOnlyIn' : 'detail.restrictedNotIn', { countries: restriction.countries })}</p>
+      {restriction.yours ? <p>{t('detail.restrictedYourAddress', { countries: restriction.yours })}</p> : null}
+      {alternative ? (
+        <p>
+          <Link to={`/products/${alternative.id}`}>{t('detail.alternative', { name: alternative.name })}</Link>
+        </p>
+      ) : null}
+    </>
+  );
+  return restriction.yours ? <Notice tone="warning">{content}</Notice> : <div className="product-detail__restriction">{content}</div>;
 }
 
 export { ProductErrorBoundary as ErrorBoundary } from '../../components/catalogue/product-error-boundary';

@@ -21,6 +21,8 @@ import { getInstance, getLanguage } from '../../middleware/i18next';
 import { describeAddresses } from '../account/addresses/address-view.server';
 import { describeBirthPlace } from '../account/birth-place-view.server';
 import { cartPageData } from '../cart/cart.server';
+import { termsTextLink } from '../terms/terms-links.server';
+import type { CheckboxTextLink } from '../../components/configure/checkbox-field';
 import { savedCardsOf } from '../payment/saved-cards.server';
 import type { DropInClientConfig } from '../../domain/drop-in-reply';
 
@@ -109,7 +111,7 @@ async function buyerView(customer: CheckoutCart['customer'], language: Language)
 }
 
 /** A box of the terms section: its label, and the texts the fan reads before ticking it. */
-export type TermView = { name: TermName; label: string; texts: string[] };
+export type TermView = { name: TermName; label: string; texts: string[]; textLink: CheckboxTextLink | null };
 
 /**
  * The terms the cart calls for, worded here: long texts of which a cart shows a few (an academy
@@ -121,6 +123,7 @@ function termsView(rules: Awaited<ReturnType<typeof checkoutRules>>, t: TFunctio
     name,
     label: t(`checkoutTerms:${name}`),
     texts: name === 'academyTerms' ? rules.academyTexts.map((key) => t(`checkoutTerms:academyText.${key}`)) : [],
+    textLink: termsTextLink(name, t),
   }));
 }
 

@@ -24,6 +24,7 @@ import {
   ownDataOf,
   summaryLabels,
 } from '../configure/configure.server';
+import { termsTextLink } from '../terms/terms-links.server';
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 
@@ -32,7 +33,7 @@ type Translate = (key: string, values?: Record<string, string>) => string;
  * server only): the sentence the fan ticks, and the short name the error summary gives it.
  */
 export function redeemTermsOf(t: Translate): RedeemTermView[] {
-  return REDEEM_TERMS.map((name) => ({ name, label: t(`checkoutTerms:${name}`), summaryLabel: t(`checkout:labels.${name}`) }));
+  return REDEEM_TERMS.map((name) => ({ name, label: t(`checkoutTerms:${name}`), summaryLabel: t(`checkout:labels.${name}`), textLink: termsTextLink(name, t) }));
 }
 
 /** `code` and `giftCode` of the URL; null when either is missing (spec: then go home). */

@@ -5,7 +5,7 @@ import { RedeemGiftPage, REDEEM_INTENT, type RedeemGiftStep } from '../../compon
 import { shopContext } from '../../context';
 import { ALL_CONFIGURE_RULES } from '../../domain/configure-rules';
 import { holderChoiceContext, redeemerRefusal } from '../../domain/gift-redemption';
-import { GIFT_ACTIVATED_PATH } from '../../domain/order-pages';
+import { giftActivatedPath } from '../../domain/order-pages';
 import { pagePath } from '../../domain/page-address';
 import { pageMeta } from '../../domain/page-meta';
 import { romeDate } from '../../domain/shop-time';
@@ -131,7 +131,7 @@ export async function action(args: Route.ActionArgs) {
   const activated = await services.gifts.activate({ ...giftRequest, draft: submittedConfigureDraft(formData) });
   if (activated.ok) {
     const name = activated.value.productName[getLanguage(context)];
-    return redirectWithNotice(request, context, GIFT_ACTIVATED_PATH, { key: 'gift:notice.activated', values: { name } });
+    return redirectWithNotice(request, context, giftActivatedPath(activated.value.productId), { key: 'gift:notice.activated', values: { name } });
   }
   if (activated.reason === 'invalid') return refused(fieldErrorsOf(activated.fields, configureProblemMessage));
   // Anything else changed under the fan (used up meanwhile, guessed too often): the page says what.

@@ -74,7 +74,9 @@ export type FieldErrors = Partial<Record<string, string>>;
 /**
  * The error summary: a heading and a link to each field in error (by its id), naming the field
  * when `labels` give its label ("Amount: …"). It takes focus as the page loads (`autofocus`;
- * the pages have no script), so a screen reader starts there.
+ * the pages have no script), so a screen reader starts there: Chromium honours `autofocus` on this
+ * `tabindex="-1"` element, as on the shop's own ErrorSummary (e2e/payments.spec.ts, the offline
+ * simulator test, checks document.activeElement with JavaScript on and off).
  */
 export function errorSummary(t: Translate, errors: FieldErrors, labels: Partial<Record<string, string>> = {}): string {
   const entries = Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1]));
