@@ -165,9 +165,10 @@ test.describe('error pages of a signed-in fan', () => {
 
   test('after a failed post: a secured page’s 404 still greets the fan; at the root, a 500 falls back to signed out but keeps the ID and the support link', async ({ page, fan }) => {
     // A secured action's error stops at the secured layout: the root loader runs.
-    const missing = await page.request.post('/cart', { form: { intent: 'remove', itemId: '00000000-0000-4000-8000-000000000000' }, maxRedirects: 0 });
+    const configure = '/products/no-such-product/configure/buy';
+    const missing = await page.request.post(configure, { form: { buyFor: 'BUY_CARD' }, maxRedirects: 0 });
     expect(missing.status()).toBe(404);
-    expectErrorHtml(await missing.text(), { requestId: missing.headers()['x-request-id'] ?? '', retry: '/cart', greeting: `Hello, ${fan.firstName}` });
+    expectErrorHtml(await missing.text(), { requestId: missing.headers()['x-request-id'] ?? '', retry: configure, greeting: `Hello, ${fan.firstName}` });
     // An action's error at the root: React Router runs no loader, so no one is known to be signed in.
     const failed = await page.request.post('/dev/fail', { form: { anything: 'x' }, maxRedirects: 0 });
     expect(failed.status()).toBe(500);
