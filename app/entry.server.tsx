@@ -8,9 +8,10 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from 'react-router';
+import { ErrorFallbackProvider } from './components/error-fallback';
 import { NonceProvider } from './components/nonce';
 import { SiteStylesProvider } from './components/site-styles';
-import { availabilityContext, requestContext } from './context';
+import { availabilityContext, requestContext, shopContext } from './context';
 import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
 import { createI18nInstance } from './i18n/instance';
 import { resources } from './i18n/resources';
@@ -33,7 +34,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { cspNonce, logger } = loadContext.get(requestContext);
+  const { cspNonce, logger, id: requestId } = loadContext.get(requestContext);
+  // For an error page without the root loader's data (error-fallback.tsx).
+  const errorFallback = { requestId, supportUrl: optional(() => loadContext.get(shopContext).config.supportUrl) };
   const i18n = i18nFor(loadContext);
   const userAgent = request.headers.get('user-agent');
   // Crawlers get the whole document at once; browsers get it streamed from the shell.
@@ -52,7 +55,9 @@ export default function handleRequest(
         <SiteStylesProvider value={SITE_STYLES}>
           {/* A fresh set per render: the namespaces this page uses, listed for the browser. */}
           <TranslationContext value={{ i18n, used: new Set() }}>
-            <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+            <ErrorFallbackProvider value={errorFallback}>
+              <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+            </ErrorFallbackProvider>
           </TranslationContext>
         </SiteStylesProvider>
       </NonceProvider>,

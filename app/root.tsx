@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import { PageNamespaces } from './i18n/page-namespaces';
 import { useShopTranslation } from './i18n/use-shop-translation';
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -19,7 +18,7 @@ import { SiteStyles } from './components/site-styles';
 import { NoticeRegion } from './components/ui/notice-region';
 import { requestContext, shopContext } from './context';
 import { useRootData } from './root-data';
-import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
+import { DEFAULT_LANGUAGE, isLanguage } from './domain/catalogue-types';
 import { romeDate } from './domain/shop-time';
 import { noticeTiming } from './domain/notice';
 import { availabilityMiddleware } from './middleware/availability';
@@ -29,7 +28,7 @@ import { takeNotice } from './.server/http/flash';
 
 // The language first, so that even the 503 screen speaks the fan's language.
 // Only an error page needs the error screen: its chunk is not part of every page's first load.
-const ErrorScreen = lazy(() => import('./components/error-screen').then((module) => ({ default: module.ErrorScreen })));
+const SiteErrorBoundary = lazy(() => import('./components/site-error-boundary'));
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, availabilityMiddleware];
 
@@ -73,10 +72,11 @@ function useHydrationWanted(): boolean {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
-  const language = data?.language ?? DEFAULT_LANGUAGE;
+  const { t, i18n } = useShopTranslation();
+  // Without the root loader's data (an error page), the language the page is worded in.
+  const language = data?.language ?? (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
   const nonce = useNonce();
   const hydrate = useHydrationWanted();
-  const { t } = useShopTranslation();
   return (
     <html lang={language} dir="ltr">
       <head>
@@ -113,15 +113,7 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const data = useRootData();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const { t } = useShopTranslation('errors');
-  return (
-    <>
-      <title>{`${t('common:shopName')} – ${t('metaTitle')}`}</title>
-      <meta name="robots" content="noindex, nofollow" />
-      <ErrorScreen status={status} errorId={data?.requestId} supportUrl={data?.supportUrl ?? '/'} />
-    </>
-  );
+/** Errors of the public pages, and of the root itself (the secured layout has its own boundary). */
+export function ErrorBoundary() {
+  return <SiteErrorBoundary />;
 }

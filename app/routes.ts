@@ -101,6 +101,8 @@ export default [
     // Every component of the library, for reviewers (issue 16); the dialog's page without JavaScript.
     route('components', 'routes/dev/components.tsx'),
     route('components/dialog', 'routes/dev/components-dialog.tsx'),
+    // A 500 on purpose, for the error page's tests (issue 30).
+    route('fail', 'routes/dev/fail.tsx'),
   ]),
 
   // The spec's misspelt gift link: the same page (query kept), so links already sent still work.

@@ -182,6 +182,42 @@ test('VAT invoicing: Italy needs the SDI code and PEC; another country clears th
   });
 });
 
+test('a VAT country that is no country (ZZ) is refused by the server: 400, the field’s message in either language, no order (issue 30)', async ({ page, auth }) => {
+  test.skip(!javaScriptEnabled(), 'plain HTTP posts: the browser plays no part, once is enough');
+  test.setTimeout(120_000);
+  await signUpFanWithProfile(page, auth, 'en');
+  await saveAddress(page.request, { countryCode: 'IT', provinceCode: 'TO', cityCode: 'L219', postalCode: '10121', street: 'Via Roma', number: '1' });
+  await paidGiftInCart(page.request);
+  await page.goto('/checkout');
+  // What the page's form would post, with every box ticked and a country no list offers.
+  const form: Record<string, string> = {
+    intent: 'pay',
+    checkoutKey: await page.locator('input[name="checkoutKey"]').getAttribute('value') ?? '',
+    expectedTotalCents: await page.locator('input[name="expectedTotalCents"]').getAttribute('value') ?? '',
+    billingAddressId: await page.locator('input[name="billingAddressId"]:checked').getAttribute('value') ?? '',
+    paymentMethod: 'scheme',
+    invoiceWithVat: 'on',
+    vatNumber: 'ZZ123456789',
+  };
+  for (const name of await page.locator('input[type="checkbox"]').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).name))) {
+    form[name] = 'on';
+  }
+  const messages = { en: 'Choose a country from the list.', it: 'Scegli un paese dall&#x27;elenco.' };
+  for (const [language, vatCountry] of [['it', 'zz'], ['en', 'ZZ']] as const) {
+    const answer = await page.request.post(`/checkout?lng=${language}`, { form: { ...form, vatCountry }, maxRedirects: 0 });
+    expect(answer.status(), language).toBe(400);
+    const html = await answer.text();
+    expect(html).toContain(`lang="${language}"`);
+    expect(html).toContain(messages[language]);
+  }
+  // Nothing kept: no order, and the cart still goes to checkout.
+  const orders = new OrderPages(page, 'en');
+  await orders.openOrderList();
+  await expect(orders.orderCards()).toHaveCount(0);
+  await page.goto('/checkout?lng=en');
+  await expect(page.getByRole('heading', { level: 1, name: CHECKOUT_TEXTS.en.heading })).toBeVisible();
+});
+
 test('an order with something to pay (it): placed awaiting payment on the way to the PSP; listed with a pay link, its receipt offers to pay; the cart is spent', async ({ page, auth }) => {
   test.setTimeout(120_000);
   const texts = CHECKOUT_TEXTS.it;

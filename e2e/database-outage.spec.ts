@@ -60,6 +60,11 @@ test.describe('a PostgreSQL outage', () => {
     expect(response?.headers()['retry-after']).toBeDefined();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText('Error 503')).toBeVisible();
+    // No root loader ran (the root middleware answered): the request's id, SUPPORT_URL and the
+    // fan's language still reach the screen (issue 30).
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('#error-id')).toHaveText(response?.headers()['x-request-id'] ?? '');
+    await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'mailto:assistenza@fanshop.example');
     expect(shop!.exitMessage()).toBeNull();
 
     await asAdmin(`alter database "${name}" allow_connections true`);

@@ -122,6 +122,80 @@ test.describe('error screens', () => {
   });
 });
 
+// Issue 30: the error pages' ways out and the header, for a signed-in fan. The `fan` is signed in;
+// the shop runs with the default SUPPORT_URL.
+test.describe('error pages of a signed-in fan', () => {
+  test.use({ language: 'en' });
+  const SUPPORT_URL = 'mailto:assistenza@fanshop.example';
+  const MISSING_ITEM = '/cart/00000000-0000-4000-8000-000000000000';
+
+  /** The page's error screen and header, read from its HTML (a post's answer is no page to open). */
+  function expectErrorHtml(html: string, { requestId, retry, greeting }: { requestId: string; retry: string; greeting: string | null }) {
+    expect(html).toContain(`<code id="error-id">${requestId}</code>`);
+    expect(html).toContain(`href="${retry}" class="button">Try again</a>`);
+    expect(html).toContain(`id="error-support" href="${SUPPORT_URL}"`);
+    if (greeting) expect(html).toContain(greeting);
+    else {
+      expect(html).not.toContain('Hello, ');
+      expect(html).toContain('>Sign in</a>');
+    }
+    expect(html).not.toMatch(/at .*\.js:\d+/); // no stack trace
+  }
+
+  for (const [status, path] of [[404, MISSING_ITEM], [500, '/dev/fail']] as const) {
+    test(`a ${status} page: the header greets the fan; Try again, Contact support at SUPPORT_URL, the request id as the error ID`, async ({ page, fan }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(status);
+      const requestId = response?.headers()['x-request-id'] ?? '';
+      expect(requestId).toMatch(/^[\w.-]{8,64}$/);
+      await expect(page.getByText(`Error ${status}`)).toBeVisible();
+      await expect(page.getByText(`Hello, ${fan.firstName}`)).toBeVisible();
+      await expect(page.locator('#error-id')).toHaveText(requestId);
+      await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', SUPPORT_URL);
+      const retry = page.getByRole('link', { name: 'Try again' });
+      await expect(retry).toHaveAttribute('href', path);
+      await expectNoAxeViolations(page);
+      // Trying again asks the server again (a new request, so a new id).
+      const again = page.waitForResponse((answer) => new URL(answer.url()).pathname === path && answer.request().resourceType() === 'document');
+      await retry.click();
+      expect((await again).headers()['x-request-id']).not.toBe(requestId);
+      await expect(page.getByText(`Error ${status}`)).toBeVisible();
+    });
+  }
+
+  test('after a failed post: a secured page’s 404 still greets the fan; at the root, a 500 falls back to signed out but keeps the ID and the support link', async ({ page, fan }) => {
+    // A secured action's error stops at the secured layout: the root loader runs.
+    const configure = '/products/no-such-product/configure/buy';
+    const missing = await page.request.post(configure, { form: { buyFor: 'BUY_CARD' }, maxRedirects: 0 });
+    expect(missing.status()).toBe(404);
+    expectErrorHtml(await missing.text(), { requestId: missing.headers()['x-request-id'] ?? '', retry: configure, greeting: `Hello, ${fan.firstName}` });
+    // An action's error at the root: React Router runs no loader, so no one is known to be signed in.
+    const failed = await page.request.post('/dev/fail', { form: { anything: 'x' }, maxRedirects: 0 });
+    expect(failed.status()).toBe(500);
+    expectErrorHtml(await failed.text(), { requestId: failed.headers()['x-request-id'] ?? '', retry: '/dev/fail', greeting: null });
+  });
+
+  test('the fallback page hydrates as the server drew it (a form posted from a page)', async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'hydration needs JavaScript');
+    await page.goto('/error');
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/dev/fail');
+    // A plain form, as a page without the router sends it: a document request.
+    await page.evaluate(() => {
+      const form = document.createElement('form');
+      form.method = 'post';
+      form.action = '/dev/fail';
+      document.body.append(form);
+      form.submit();
+    });
+    const requestId = (await answer).headers()['x-request-id'] ?? '';
+    await expect(page.locator('#error-id')).toHaveText(requestId);
+    await expect.poll(() => page.evaluate(() => '__reactRouterDataRouter' in window)).toBe(true);
+    await expect(page.locator('#error-id')).toHaveText(requestId);
+    await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', SUPPORT_URL);
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe('translations in the browser', () => {
   test.use({ language: 'en' });
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'namespaces load in the browser only with JavaScript');

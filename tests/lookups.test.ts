@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  countryCheck,
   getCountry,
   getCountryByNationalCode,
   getMunicipalityByNationalCode,
@@ -31,6 +32,14 @@ describe('country lookups', () => {
     expect((await getCountry('IT'))?.nationalCode).toBeNull();
     expect((await getCountryByNationalCode('z112'))?.code).toBe('DE');
     expect(await getCountry('QQ')).toBeNull();
+  });
+
+  it('checks a VAT country against the same list: upper-case ISO codes and XK; ZZ and lower case are none (issue 30)', async () => {
+    const isCountry = await countryCheck();
+    for (const code of ['IT', 'DE', 'FR', 'GB', 'XK']) expect(isCountry(code), code).toBe(true);
+    for (const code of ['ZZ', 'QQ', 'UK', 'it', 'ITA', '']) expect(isCountry(code), code).toBe(false);
+    const listed = await listCountries('en');
+    expect(listed.every((country) => isCountry(country.code))).toBe(true);
   });
 
   it('lists every ISO country, sorted by localized name', async () => {

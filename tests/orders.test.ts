@@ -125,6 +125,25 @@ describe('the last units', () => {
 });
 
 describe('an order that costs something', () => {
+  it('is refused when invoiced to a VAT country that is no country (ZZ, zz), and nothing is kept (issue 30)', async () => {
+    await setStock('jcard-48', 5);
+    const fan = await newFan(services(), 'vat-zz');
+    const addressId = await addressOf(services(), fan);
+    await cardInCart(services(), fan, addressId, 'jcard-48');
+    const invoicing = { invoiceWithVat: true, countryCode: 'ZZ', vatNumber: 'ZZ123456789', receiverCode: '', emailPec: '' };
+    for (const countryCode of ['ZZ', 'zz']) {
+      const refused = await orderService().place(placeRequest(fan, { billingAddressId: addressId, invoicing: { ...invoicing, countryCode } }));
+      expect(refused).toEqual({ ok: false, reason: 'invalid', fields: { vatCountry: 'unknown' } });
+    }
+    expect(await countOf(database.db.select({ n: count() }).from(orders).where(eq(orders.customerId, fan.owner.customerId)))).toBe(0);
+    expect(await stockOf('jcard-48')).toBe(5);
+    expect(await services().cart.listItems(fan.owner)).toHaveLength(1);
+    // A real country in lower case is the same order as ever: kept upper-cased.
+    const placed = await orderService().place(placeRequest(fan, { billingAddressId: addressId, invoicing: { ...invoicing, countryCode: 'de', vatNumber: 'DE123456789' } }));
+    if (!placed.ok) throw new Error(JSON.stringify(placed));
+    expect((await orderService().find(fan.owner, placed.value.orderId))?.invoicing).toMatchObject({ countryCode: 'DE', vatNumber: 'DE123456789' });
+  });
+
   it('waits for its payment holding its stock, the voucher’s use and the card’s documents; only for the total shown, billed to an address', async () => {
     await setStock('jcard-56', 5);
     await insertVoucher(database, { code: 'ORDER-10', discountType: 'percentage', amount: 10, usageLimit: 1 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   countryCodeProblem,
   emailPecProblem,
-  invoicingProblems,
+  FORMAT_ONLY,
+  invoicingProblems as invoicingProblemsOf,
+  type IsCountry,
   invoicingToStore,
   NO_VAT_INVOICING,
   normalizeVatNumber,
@@ -25,6 +27,10 @@ const italian: VatInvoicing = {
 };
 
 const german: VatInvoicing = { invoiceWithVat: true, countryCode: 'DE', vatNumber: 'DE123456789', receiverCode: '', emailPec: '' };
+
+/** A stand-in for the server's country list (lookups): a few real codes. */
+const COUNTRIES: IsCountry = (code) => ['IT', 'DE', 'FR', 'XK'].includes(code);
+const invoicingProblems = (v: VatInvoicing, totalCents: number) => invoicingProblemsOf(v, totalCents, COUNTRIES);
 
 describe('constants', () => {
   it('are the spec values', () => {
@@ -117,8 +123,21 @@ describe('countryCodeProblem', () => {
     ['I', 'format'],
     ['ITA', 'format'],
     ['I1', 'format'],
+    // Issue 30: a well-formed code that names no country.
+    ['ZZ', 'unknown'],
+    ['zz', 'unknown'],
+    [' de ', null],
+    ['fr', null],
+    ['XK', null],
+    ['FRA', 'format'],
+    ['ZZZ', 'format'],
   ])('%j → %s', (code, problem) => {
-    expect(countryCodeProblem(code)).toBe(problem);
+    expect(countryCodeProblem(code, COUNTRIES)).toBe(problem);
+  });
+
+  it('in the browser (FORMAT_ONLY) judges the format alone; the server judges the country', () => {
+    expect(countryCodeProblem('ZZ', FORMAT_ONLY)).toBeNull();
+    expect(countryCodeProblem('ZZZ', FORMAT_ONLY)).toBe('format');
   });
 });
 
@@ -152,6 +171,12 @@ describe('invoicingProblems', () => {
       emailPec: 'format',
     });
     expect(invoicingProblems({ ...german, countryCode: 'DEU', vatNumber: 'A1' }, 1)).toEqual({ countryCode: 'format', vatNumber: 'format' });
+  });
+
+  it('refuses a VAT country that is no country (ZZ), in any case', () => {
+    expect(invoicingProblems({ ...german, countryCode: 'ZZ' }, 1)).toEqual({ countryCode: 'unknown' });
+    expect(invoicingProblems({ ...german, countryCode: 'zz' }, 1)).toEqual({ countryCode: 'unknown' });
+    expect(invoicingProblems({ ...german, countryCode: 'ZZ', invoiceWithVat: false }, 1)).toEqual({});
   });
 });
 

@@ -20,7 +20,14 @@ export const VAT_COUNTRY_SEARCH_MIN = 2;
 export const VAT_NUMBER_DEBOUNCE_MS = 500;
 
 export type InvoicingField = 'countryCode' | 'vatNumber' | 'receiverCode' | 'emailPec';
-export type CountryCodeProblem = 'required' | 'format';
+export type CountryCodeProblem = 'required' | 'format' | 'unknown';
+/**
+ * Whether an upper-case two-letter code names a real country. The list (ISO 3166-1 and Kosovo's
+ * XK, `.server/services/lookups`) lives on the server: the browser bundle never carries it.
+ */
+export type IsCountry = (code: string) => boolean;
+/** The browser's check, before the server's: the format only (the page's list offers real countries alone). */
+export const FORMAT_ONLY: IsCountry = () => true;
 export type VatNumberProblem = 'required' | 'italianFormat' | 'format';
 export type ReceiverCodeProblem = 'required' | 'format';
 export type EmailPecProblem = 'required' | 'format';
@@ -56,10 +63,12 @@ export function normalizeEmailPec(typed: string): string {
   return typed.trim();
 }
 
-export function countryCodeProblem(code: string): CountryCodeProblem | null {
+/** A code in any case is read upper-cased; two letters that name no country (`ZZ`) are `unknown`. */
+export function countryCodeProblem(code: string, isCountry: IsCountry): CountryCodeProblem | null {
   const normalized = normalizeCountryCode(code);
   if (normalized === '') return 'required';
-  return COUNTRY_CODE.test(normalized) ? null : 'format';
+  if (!COUNTRY_CODE.test(normalized)) return 'format';
+  return isCountry(normalized) ? null : 'unknown';
 }
 
 export function vatNumberProblem(countryCode: string, vatNumber: string): VatNumberProblem | null {
@@ -89,11 +98,12 @@ function invoicesWithVat(v: VatInvoicing, totalCents: number): boolean {
 /**
  * What is wrong with the invoicing fields, per field (a problem code, not a message). Nothing is
  * required when the toggle is off or there is nothing to pay (the toggle is then not shown).
+ * `isCountry` tells real countries from well-formed codes (the server's list; FORMAT_ONLY in the browser).
  */
-export function invoicingProblems(v: VatInvoicing, totalCents: number): Partial<Record<InvoicingField, string>> {
+export function invoicingProblems(v: VatInvoicing, totalCents: number, isCountry: IsCountry): Partial<Record<InvoicingField, string>> {
   if (!invoicesWithVat(v, totalCents)) return {};
   const problems: Partial<Record<InvoicingField, string>> = {};
-  const country = countryCodeProblem(v.countryCode);
+  const country = countryCodeProblem(v.countryCode, isCountry);
   if (country) problems.countryCode = country;
   const vatNumber = vatNumberProblem(v.countryCode, v.vatNumber);
   if (vatNumber) problems.vatNumber = vatNumber;

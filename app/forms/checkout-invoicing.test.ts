@@ -107,11 +107,33 @@ describe('the checkout schema, invoicing', () => {
   });
 });
 
+describe('the checkout schema, VAT country (issue 30)', () => {
+  const german = { invoiceWithVat: 'on', vatCountry: 'DE', vatNumber: 'DE123456789' };
+  const onTheServer = checkoutSchema({ totalCents: 1000, terms: [], isCountry: (code) => ['DE', 'IT'].includes(code) });
+  const serverErrors = (input: Record<string, string>) => {
+    const result = onTheServer.safeParse(formEntries(input));
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  };
+
+  it('on the server refuses two letters that name no country, in any case; a real one passes', () => {
+    expect(serverErrors({ ...german, vatCountry: 'ZZ' })).toEqual({ vatCountry: 'checkout:errors.vatCountry.format' });
+    expect(serverErrors({ ...german, vatCountry: 'zz' })).toEqual({ vatCountry: 'checkout:errors.vatCountry.format' });
+    expect(serverErrors({ ...german, vatCountry: 'DEU' })).toEqual({ vatCountry: 'checkout:errors.vatCountry.format' });
+    expect(serverErrors({ ...german, vatCountry: 'de' })).toEqual({});
+  });
+
+  it('in the browser (no country list) checks the format only', () => {
+    expect(errorsOf({ ...german, vatCountry: 'ZZ' })).toEqual({});
+    expect(errorsOf({ ...german, vatCountry: 'ZZZ' })).toEqual({ vatCountry: ['checkout:errors.vatCountry.format'] });
+  });
+});
+
 describe('invoicingProblemMessage', () => {
   it('maps every domain problem to a key', () => {
     expect(invoicingProblemMessage('countryCode', 'required')).toBe(M.required);
     expect(invoicingProblemMessage('emailPec', 'required')).toBe(M.required);
     expect(invoicingProblemMessage('countryCode', 'format')).toBe('checkout:errors.vatCountry.format');
+    expect(invoicingProblemMessage('countryCode', 'unknown')).toBe('checkout:errors.vatCountry.format');
     expect(invoicingProblemMessage('vatNumber', 'italianFormat')).toBe('checkout:errors.vatNumber.italian');
     expect(invoicingProblemMessage('vatNumber', 'format')).toBe('checkout:errors.vatNumber.format');
     expect(invoicingProblemMessage('receiverCode', 'format')).toBe('checkout:errors.receiverCode.format');

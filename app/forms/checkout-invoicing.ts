@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isItaly } from '../domain/countries';
-import { invoicingProblems, NO_VAT_INVOICING, type InvoicingField, type VatInvoicing } from '../domain/vat-invoicing';
+import { invoicingProblems, NO_VAT_INVOICING, type InvoicingField, type IsCountry, type VatInvoicing } from '../domain/vat-invoicing';
 import { FIELD_MESSAGES as M } from './messages';
 
 /**
@@ -37,6 +37,8 @@ export type InvoicingFormField = 'invoiceWithVat' | (typeof FORM_FIELD)[Invoicin
 export function invoicingProblemMessage(field: InvoicingField, problem: string): string {
   if (problem === 'required') return M.required;
   if (problem === 'italianFormat') return INVOICING_MESSAGES.vatNumberItalian;
+  // Two letters that name no country (ZZ) get the same words as a malformed code: choose from the list.
+  if (problem === 'unknown' && field === 'countryCode') return INVOICING_MESSAGES.vatCountryFormat;
   if (problem === 'format') {
     if (field === 'countryCode') return INVOICING_MESSAGES.vatCountryFormat;
     if (field === 'vatNumber') return INVOICING_MESSAGES.vatNumberFormat;
@@ -84,8 +86,8 @@ export function invoicingFromForm(parsed: InvoicingFormValues): VatInvoicing {
 type IssueSink = { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void };
 
 /** Reports each invoicing problem at its form field (the domain rules, as messages). */
-export function reportInvoicingProblems(parsed: InvoicingFormValues, totalCents: number, sink: IssueSink): void {
-  const problems = invoicingProblems(invoicingFromForm(parsed), totalCents);
+export function reportInvoicingProblems(parsed: InvoicingFormValues, totalCents: number, isCountry: IsCountry, sink: IssueSink): void {
+  const problems = invoicingProblems(invoicingFromForm(parsed), totalCents, isCountry);
   for (const field of Object.keys(FORM_FIELD) as InvoicingField[]) {
     const problem = problems[field];
     if (problem) sink.addIssue({ code: 'custom', path: [FORM_FIELD[field]], message: invoicingProblemMessage(field, problem) });

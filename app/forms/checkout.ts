@@ -3,6 +3,7 @@ import { TERM_NAMES, type TermName } from '../domain/checkout-terms';
 import { invoicingShape, reportInvoicingProblems } from './checkout-invoicing';
 import { isPaymentMethod } from '../domain/payment-attempt';
 import { MAX_VOUCHER_INPUT_LENGTH } from '../domain/voucher';
+import { FORMAT_ONLY, type IsCountry } from '../domain/vat-invoicing';
 
 /**
  * The checkout form (issue 13; fields in docs/forms.md): one `<form>` posting to `/checkout`,
@@ -46,8 +47,12 @@ export const CHECKOUT_FIELD_ORDER = [
 ] as const;
 export type CheckoutFormField = (typeof CHECKOUT_FIELD_ORDER)[number];
 
-/** What the checkout form's rules depend on: the cart's total and the terms its content calls for. */
-export type CheckoutRules = { totalCents: number; terms: readonly TermName[] };
+/**
+ * What the checkout form's rules depend on: the cart's total and the terms its content calls for;
+ * on the server also the country list (`isCountry`, so `ZZ` is refused). The browser leaves it
+ * out: the list stays out of its bundle, and the page's select offers real countries alone.
+ */
+export type CheckoutRules = { totalCents: number; terms: readonly TermName[]; isCountry?: IsCountry };
 
 /** A saved address's id is a UUID; anything longer is not one and is never echoed whole. */
 const MAX_ADDRESS_ID_LENGTH = 36;
@@ -69,13 +74,13 @@ export type CheckoutFormValues = z.infer<typeof checkoutFields>;
  * The schema of a pay submit for this cart (browser and action alike): a billing address when
  * there is something to pay, the invoicing rules, and every term shown ticked.
  */
-export function checkoutSchema({ totalCents, terms }: CheckoutRules) {
+export function checkoutSchema({ totalCents, terms, isCountry = FORMAT_ONLY }: CheckoutRules) {
   return checkoutFields.check(
     z.superRefine((parsed, context) => {
       if (totalCents > 0 && !parsed.billingAddressId) {
         context.addIssue({ code: 'custom', path: ['billingAddressId'], message: CHECKOUT_MESSAGES.billingRequired });
       }
-      reportInvoicingProblems(parsed, totalCents, context);
+      reportInvoicingProblems(parsed, totalCents, isCountry, context);
       if (totalCents > 0 && !isPaymentMethod(parsed.paymentMethod)) {
         context.addIssue({ code: 'custom', path: ['paymentMethod'], message: CHECKOUT_MESSAGES.paymentMethodRequired });
       }

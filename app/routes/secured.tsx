@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { requireCustomerMiddleware } from '../.server/auth/guards';
 import { noStore } from '../.server/http/no-store';
 import type { Route } from './+types/secured';
@@ -9,3 +10,11 @@ import type { Route } from './+types/secured';
  * here may be cached (`noStore`).
  */
 export const middleware: Route.MiddlewareFunction[] = [noStore, requireCustomerMiddleware];
+
+// An error of a secured page stops here, not at the root: after a failed action React Router
+// then still runs the root loader, so the error page shows the fan signed in (issue 30).
+const SiteErrorBoundary = lazy(() => import('../components/site-error-boundary'));
+
+export function ErrorBoundary() {
+  return <SiteErrorBoundary />;
+}

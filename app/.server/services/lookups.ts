@@ -90,6 +90,16 @@ export async function getCountry(code: string, language: Language = 'it'): Promi
   return country ? toCountryOption(country, asLanguage(language)) : null;
 }
 
+/**
+ * Whether an upper-case code is one of the shop's countries (ISO 3166-1 alpha-2, and XK), as a
+ * synchronous check for the rules (domain/vat-invoicing `IsCountry`). If the list cannot be
+ * built (never with the packaged data) no code is a country: a wrong one is never kept.
+ */
+export async function countryCheck(): Promise<(code: string) => boolean> {
+  const countries = (await lookupData())?.countriesByCode;
+  return (code) => countries?.has(code) ?? false;
+}
+
 /** One country by its "Z" national code (as found in a foreign-born holder's tax code). */
 export async function getCountryByNationalCode(
   nationalCode: string,

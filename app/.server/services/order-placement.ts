@@ -9,10 +9,11 @@ import { paymentDeadline } from '../../domain/order-status';
 import { missingForPurchase } from '../../domain/profile-completeness';
 import { failure, success, type FieldProblems } from '../../domain/result';
 import { isSubmissionKey } from '../../domain/submission-key';
-import { invoicingProblems, invoicingToStore } from '../../domain/vat-invoicing';
+import { invoicingProblems, invoicingToStore, type IsCountry } from '../../domain/vat-invoicing';
 import type { ShopDb } from '../db/client';
 import { cartItems, carts, orders, productVariants, vouchers } from '../db/schema';
 import { loadCartView, type CartProducts } from './cart-view';
+import { countryCheck } from './lookups';
 import type { CartLine, CartPageView } from './cart-view-contract';
 import { findOwner } from './cart-items';
 import type { CatalogueService } from './catalogue';
@@ -46,11 +47,12 @@ function requestProblems(
   request: PlaceOrderRequest,
   view: CartPageView,
   products: ReadonlyMap<string, ProductDetail>,
+  isCountry: IsCountry,
 ): FieldProblems<CheckoutField> {
   const problems: FieldProblems<CheckoutField> = {};
   const total = view.totals.totalCents;
   if (total > 0 && request.billingAddressId === null) problems.billingAddressId = 'required';
-  const invoicing = invoicingProblems(request.invoicing, total);
+  const invoicing = invoicingProblems(request.invoicing, total, isCountry);
   if (invoicing.countryCode) problems.vatCountry = invoicing.countryCode;
   if (invoicing.vatNumber) problems.vatNumber = invoicing.vatNumber;
   if (invoicing.receiverCode) problems.receiverCode = invoicing.receiverCode;
@@ -109,6 +111,8 @@ export async function placeOrder(
   // Every product, read before the transaction: the catalogue's snapshot reads through the
   // database handle, which on PGlite (one connection) would wait for this very transaction.
   const catalogueNow = await catalogue.getProductDetails((await catalogue.listProducts()).map((product) => product.id));
+  // The VAT country must be a real one (issue 30: `ZZ` was kept); the list is in memory.
+  const isCountry = await countryCheck();
   const products: CartProducts = {
     getProductDetails: (ids) =>
       Promise.resolve(
@@ -154,7 +158,7 @@ export async function placeOrder(
       if (items?.n !== view.lines.length) return failure('total-changed');
       const total = view.totals.totalCents;
       if (request.expectedTotalCents !== null && request.expectedTotalCents !== total) return failure('total-changed');
-      const problems = requestProblems(request, view, catalogueNow);
+      const problems = requestProblems(request, view, catalogueNow, isCountry);
       const billing = await billingAddress(tx, customer.id, total > 0 ? request.billingAddressId : null);
       if (billing === 'not-found') problems.billingAddressId = 'notFound';
       if (Object.keys(problems).length > 0 || billing === 'not-found') return failure('invalid', problems);

@@ -21,7 +21,7 @@ export function ProductErrorBoundary() {
         status={isRouteErrorResponse(error) ? error.status : 500}
         message={notFound ? t('detail.notFound') : undefined}
         errorId={root?.requestId}
-        supportUrl={root?.supportUrl ?? '/'}
+        supportUrl={root?.supportUrl}
       />
     </>
   );

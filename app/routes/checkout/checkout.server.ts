@@ -16,7 +16,7 @@ import { shopContext } from '../../context';
 import { signedIn } from '../../.server/auth/guards';
 import { cookieWithNotice } from '../../.server/http/flash';
 import type { CartPageView } from '../../.server/services/cart-view-contract';
-import { listCountries } from '../../.server/services/lookups';
+import { countryCheck, listCountries } from '../../.server/services/lookups';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import { describeAddresses } from '../account/addresses/address-view.server';
 import { describeBirthPlace } from '../account/birth-place-view.server';
@@ -70,6 +70,8 @@ export async function checkoutRules(context: Context, view: CartPageView): Promi
   return {
     totalCents: view.totals.totalCents,
     terms: termsForCart(lines).map((term) => term.name),
+    // Server only (the page sends the browser `totalCents` and `terms` alone): `ZZ` is no country.
+    isCountry: await countryCheck(),
     // The i18n key of each academy text shown ('.' separates i18n keys, so not in them).
     academyTexts: academyTextVersions(lines).map((version) => version.replaceAll('.', '_')),
   };
