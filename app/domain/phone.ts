@@ -1,5 +1,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
+/** The most a phone field holds as typed, on every form that asks for one (its `maxlength`). */
+export const MAX_PHONE_LENGTH = 40;
+
 /** Spec §5 "Contact" / §9: a phone needs at least this many digits. */
 export const MIN_PHONE_DIGITS = 4;
 

@@ -1,6 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import { addressSchema } from './address';
+import { formConstraint } from './constraint';
+import { MAX_PHONE_LENGTH } from '../domain/phone';
 import { FIELD_MESSAGES as M } from './messages';
 
 const italian = {
@@ -29,9 +31,15 @@ describe('addressSchema', () => {
     expect(errorsOf(french)).toEqual({});
   });
 
-  it('accepts a zip of 9 characters and refuses one of 10', () => {
+  it('accepts a zip of 9 characters and refuses one of 10 as too long (its maxlength is 9)', () => {
     expect(errorsOf({ ...french, postalCode: '123456789' })).toEqual({});
-    expect(errorsOf({ ...french, postalCode: '1234567890' })).toEqual({ postalCode: [M.invalidZip] });
+    expect(errorsOf({ ...french, postalCode: '1234567890' })).toEqual({ postalCode: [M.tooLong] });
+    expect(formConstraint(addressSchema).postalCode?.maxLength).toBe(9);
+  });
+
+  it('holds a phone of 40 characters as every phone field does, no more', () => {
+    expect(formConstraint(addressSchema).phone?.maxLength).toBe(MAX_PHONE_LENGTH);
+    expect(errorsOf({ ...italian, phone: '3'.repeat(41) })).toEqual({ phone: [M.tooLong] });
   });
 
   it('accepts a phone with 4 digits and refuses one with 3, or with other characters than + - ( ) . /', () => {

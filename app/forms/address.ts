@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { isValidZip } from '../domain/address-rules';
+import { isValidZip, MAX_ZIP_LENGTH } from '../domain/address-rules';
 import { checkAddressDraft, type AddressDraft, type AddressField } from '../domain/address-check';
 import { ADDRESS_LOCATION_FIELDS, clearStaleAddressLocation } from '../domain/address-form';
-import { isAcceptablePhone } from '../domain/phone';
+import { isAcceptablePhone, MAX_PHONE_LENGTH } from '../domain/phone';
 import { FIELD_MESSAGES as M } from './messages';
 import { personNameField } from './person-name-field';
 import type { DependentFields, DependentFormView } from './refresh';
@@ -19,7 +19,7 @@ export const addressSchema = z
   .object({
     firstName: personNameField,
     lastName: personNameField,
-    phone: requiredText().check(z.refine(isAcceptablePhone, { error: M.invalidPhone })),
+    phone: requiredText({ max: MAX_PHONE_LENGTH }).check(z.refine(isAcceptablePhone, { error: M.invalidPhone })),
     street: requiredText(),
     number: optionalText(),
     extraInfo: optionalText(),
@@ -28,7 +28,10 @@ export const addressSchema = z
     state: optionalText(),
     cityCode: z.optional(z.string().check(z.regex(/^[A-Z]\d{3}$/, { error: M.selectFromList }))),
     city: optionalText(),
-    postalCode: optionalText().check(z.refine((zip) => zip === undefined || isValidZip(zip), { error: M.invalidZip })),
+    // Its `maxlength` is the zip's own; a longer one posted anyway is "too long", not also "invalid".
+    postalCode: optionalText({ max: MAX_ZIP_LENGTH }).check(
+      z.refine((zip) => zip === undefined || zip.length > MAX_ZIP_LENGTH || isValidZip(zip), { error: M.invalidZip }),
+    ),
   })
   .check(
     z.superRefine(

@@ -10,6 +10,7 @@ import {
 import { MAX_EMAIL_LENGTH } from '../domain/email';
 import { MAX_GIFT_MESSAGE_LENGTH, normaliseGiftMessage } from '../domain/gift-message';
 import { MAX_HOLDER_NAME_LENGTH } from '../domain/holder-draft';
+import { MAX_PHONE_LENGTH } from '../domain/phone';
 import { configureProblemMessage } from './configure-messages';
 import { FIELD_MESSAGES as M } from './messages';
 
@@ -33,7 +34,6 @@ export type ConfigureFormContext = ConfigureCheckContext;
 /** The form's values as the page shows them ('' for empty). */
 export type ConfigureFormValues = Record<ConfigureField, string>;
 
-const MAX_PHONE_LENGTH = 40;
 /** Generous: spaces typed between groups are removed before the 16 characters are checked. */
 const MAX_TAX_CODE_INPUT_LENGTH = 32;
 /** Ten code characters, typed with a hyphen or spaces. */

@@ -3,7 +3,7 @@ import { applyHolderClearingRules } from '../domain/address-rules';
 import { checkProfileDraft, type ProfileCheckContext, type ProfileDraft, type ProfileField } from '../domain/profile-check';
 import { checkBirthDate } from '../domain/birth-date';
 import { isChoosableBirthCountry } from '../domain/birth-place';
-import { isAcceptablePhone, normalisePhoneForStorage } from '../domain/phone';
+import { isAcceptablePhone, MAX_PHONE_LENGTH, normalisePhoneForStorage } from '../domain/phone';
 import { isPhoneRequired } from '../domain/profile-completeness';
 import { normaliseTaxCode } from '../domain/tax-code';
 import { FIELD_MESSAGES as M } from './messages';
@@ -46,7 +46,6 @@ export const PROFILE_MESSAGES = {
   taxCode: (reason: string) => `account:errors.taxCode.${reason}`,
 } as const;
 
-const MAX_PHONE_LENGTH = 40;
 /** Generous: spaces typed between groups are removed before the 16 characters are checked. */
 const MAX_TAX_CODE_INPUT_LENGTH = 32;
 

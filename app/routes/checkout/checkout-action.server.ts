@@ -95,7 +95,8 @@ async function pay(request: Request, context: Context, formData: FormData) {
   const placement = await placeFromForm(request, context, formData);
   if (!placement.placed) return placement.answer;
   const { orderId, awaitingPayment, method } = placement.placed;
-  if (!awaitingPayment) throw redirect(thankYouPath(orderId));
+  // A change answers 303, as every other successful post: GET the thank-you page.
+  if (!awaitingPayment) throw redirect(thankYouPath(orderId), 303);
   throw await payPlacedOrder(request, context, signedInOwner(context), orderId, method);
 }
 
