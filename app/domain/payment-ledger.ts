@@ -170,11 +170,22 @@ export const NOTICE_KINDS = [
   'dispute-opened',
   'chargeback',
   'chargeback-reversed',
+  // A fan's withdrawal (issue 31), keyed by the withdrawal's refund reference instead of a payment.
+  'withdrawal-requested',
+  'withdrawal-refunded',
+  'withdrawal-refund-failed',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
-/** What support staff must act on (they get a mail); the rest is the order's history only. */
+/**
+ * What support staff must act on or hear of (they get a mail); the rest is the order's history
+ * only. Every refund and withdrawal goes to support too (issue 31: the support mail stream).
+ */
 const FOR_SUPPORT: ReadonlySet<NoticeKind> = new Set([
+  'refunded',
+  'withdrawal-requested',
+  'withdrawal-refunded',
+  'withdrawal-refund-failed',
   'reversal-failed',
   'mismatch',
   'late-authorisation',

@@ -21,6 +21,7 @@ import { createReloadDocsService, type ReloadDocsService } from './reload-docs';
 import { createReloadDocsLinks, type ReloadDocsLinks } from './reload-docs-link';
 import { createRenewalOffersService, type RenewalOffersService } from './renewal-offers';
 import { createVouchersService, type VouchersService } from './vouchers';
+import { createWithdrawalsService, type WithdrawalsService } from './withdrawals';
 
 /**
  * What every service is built from. `db` may be the database or an open transaction (a
@@ -68,6 +69,7 @@ export function createServices(deps: ServiceDeps, shared: SharedState = sharedSt
     membershipActivation: createMembershipActivationService(deps),
     renewalOffers: createRenewalOffersService(deps, { cart }),
     memberships: createMembershipsService(deps, { catalogue, addresses }),
+    withdrawals: createWithdrawalsService(deps, { gateway: shared.paymentGateway }),
     // A transaction's services see its uncommitted writes, which no notification announces.
     // They share the process's attempt counters, which stay on the database: a rollback keeps the count.
     transaction: (work) =>
@@ -113,6 +115,8 @@ export type Services = {
   reloadDocs: ReloadDocsService;
   /** My Membership: the fan's memberships by tab, one membership, its renewal preferences (issue 15). */
   memberships: MembershipsService;
+  /** The right of withdrawal used: an order's items withdrawn, refunded through the PSP (issue 31). */
+  withdrawals: WithdrawalsService;
   /**
    * Runs `work` with services bound to one transaction: everything it does commits together
    * or not at all (a nested transaction becomes a savepoint).

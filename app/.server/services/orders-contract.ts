@@ -13,6 +13,7 @@ import type { PostalAddress } from '../../domain/shipping';
 import type { VatInvoicing } from '../../domain/vat-invoicing';
 import type { WithdrawalChoice } from '../../domain/withdrawal';
 import type { CartOwner } from './cart-contract';
+import type { WithdrawalState } from './withdrawals-contract';
 
 export type PlaceOrderRequest = {
   owner: CartOwner;
@@ -67,6 +68,10 @@ export type OrderLineView = {
    * null for a line that asked nothing (a gift, the card).
    */
   withdrawal: WithdrawalChoice | null;
+  /** The line may be withdrawn now (issue 31), until `until` (exclusive); null when it may not. */
+  withdrawable: { until: Date } | null;
+  /** The line's withdrawal, once asked: where its money stands, what comes back, a coupon given back. */
+  withdrawn: { state: WithdrawalState; at: Date; refundCents: number; couponCode: string | null } | null;
 };
 
 export type OrderView = {
@@ -89,6 +94,8 @@ export type OrderView = {
   acceptedTerms: AcceptedTerm[];
   /** The payment history (issue 29), oldest first: what happened to the order's payments. */
   history: OrderHistoryLine[];
+  /** What withdrawals gave back (issue 31): confirmed by the PSP, and still on its way (asked, or being handled by support). */
+  refunds: { refundedCents: number; pendingCents: number };
 };
 
 /** One line of an order's payment history (domain NoticeKind), with what it shows. */

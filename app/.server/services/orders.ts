@@ -69,6 +69,8 @@ export function createOrdersService(
       membershipCode,
       follows: isFollowUpProcess(item.process) && previousCode !== null ? { process: item.process, membershipCode: previousCode } : null,
       withdrawal: withdrawalChoiceOf(item, paidAt),
+      withdrawable: null,
+      withdrawn: null,
     }));
   }
 
@@ -107,6 +109,7 @@ export function createOrdersService(
         invoicing: order.invoicing,
         acceptedTerms: order.acceptedTerms,
         history: await historyOf(db, order.id),
+        refunds: { refundedCents: 0, pendingCents: 0 },
       };
     },
 

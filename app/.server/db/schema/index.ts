@@ -10,3 +10,4 @@ export * from './cart';
 export * from './orders';
 export * from './payments';
 export * from './payment-simulator';
+export * from './withdrawals';

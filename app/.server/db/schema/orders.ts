@@ -163,6 +163,8 @@ export const memberships = pgTable(
      * card), and for every membership issued before, when checkout required the waiver.
      */
     withdrawalEndsAt: timestamp('withdrawal_ends_at', { withTimezone: true }),
+    /** When its buyer withdrew from it (issue 31): it is then `cancelled` for good. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     holder: jsonb('holder').$type<HolderDraft>(),
     holderCustomerId: uuid('holder_customer_id').references(() => customers.id, { onDelete: 'set null' }),
     managerCustomerId: uuid('manager_customer_id').references(() => customers.id, { onDelete: 'set null' }),
