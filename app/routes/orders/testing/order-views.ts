@@ -15,6 +15,8 @@ export const CARD_LINE: OrderLineView = {
   membershipCode: 'JM0123456789',
   follows: null,
   withdrawal: null,
+  withdrawable: null,
+  withdrawn: null,
 };
 
 export const GIFT_LINE: OrderLineView = {
@@ -62,6 +64,7 @@ export function anOrder(more: Partial<OrderView> = {}): OrderView {
     invoicing: NO_VAT_INVOICING,
     acceptedTerms: [],
     history: [],
+    refunds: { refundedCents: 0, pendingCents: 0 },
     ...more,
   };
 }
