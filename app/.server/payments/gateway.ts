@@ -136,6 +136,20 @@ export function createPaymentGateway(config: PaymentsConfig) {
       await checkout.ModificationsApi.refundOrCancelPayment(request.pspReference, { merchantAccount, reference: request.reference }, { idempotencyKey: request.idempotencyKey });
     },
 
+    /**
+     * Gives back part of a captured payment (issue 31: a withdrawal): answered 201 `received` with
+     * the refund's own pspReference; its outcome comes later as a REFUND webhook.
+     */
+    async refund(request: { pspReference: string; amountCents: number; reference: string; idempotencyKey: string }): Promise<{ pspReference: string }> {
+      const answer = await checkout.ModificationsApi.refundCapturedPayment(
+        request.pspReference,
+        { merchantAccount, amount: { value: request.amountCents, currency: 'EUR' }, reference: request.reference },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!answer.pspReference) throw new Error(`payments: the refund of ${request.pspReference} came without a pspReference`);
+      return { pspReference: answer.pspReference };
+    },
+
     /** The cards the PSP keeps for a shopper: the list is the PSP's, never a copy of ours. */
     async storedMethods(shopperReference: string): Promise<StoredPaymentMethod[]> {
       const answer = await checkout.RecurringApi.getTokensForStoredPaymentDetails(shopperReference, merchantAccount);

@@ -69,7 +69,7 @@ export function createServices(deps: ServiceDeps, shared: SharedState = sharedSt
     membershipActivation: createMembershipActivationService(deps),
     renewalOffers: createRenewalOffersService(deps, { cart }),
     memberships: createMembershipsService(deps, { catalogue, addresses }),
-    withdrawals: createWithdrawalsService(deps, { gateway: shared.paymentGateway }),
+    withdrawals: createWithdrawalsService(deps, { gateway: shared.paymentGateway, reloadDocs: shared.reloadDocsLinks }),
     // A transaction's services see its uncommitted writes, which no notification announces.
     // They share the process's attempt counters, which stay on the database: a rollback keeps the count.
     transaction: (work) =>

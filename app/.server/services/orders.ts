@@ -14,6 +14,8 @@ import { closeUnpaidOrder, dueUnpaidOrders } from './order-closing';
 import { fulfilOrder, type FulfilOutcome } from './order-fulfilment';
 import { placeOrder } from './order-placement';
 import type { ReloadDocsLinks } from './reload-docs-link';
+import { loadWithdrawalLines, withdrawableUntil, type WithdrawalLine } from './withdrawal-lines';
+import { withdrawalsOf } from './withdrawal-refunds';
 import type { OrderHistoryLine, OrderLineView, OrderSummary, OrderView, PlaceOrderRequest, PlaceOrderResult } from './orders-contract';
 import { NOTICE_KINDS, type NoticeKind, type ReversalReason } from '../../domain/payment-ledger';
 
@@ -37,6 +39,23 @@ async function historyOf(db: ShopDb, orderId: string): Promise<OrderHistoryLine[
   });
 }
 
+/** A line's withdrawal fields: whether it may be withdrawn now and until when, or how its withdrawal stands. */
+function withdrawalViewOf(line: WithdrawalLine | undefined, order: typeof orders.$inferSelect, now: Date): Pick<OrderLineView, 'withdrawable' | 'withdrawn'> {
+  if (!line) return { withdrawable: null, withdrawn: null };
+  const until = withdrawableUntil(line, order, now);
+  const { withdrawal } = line;
+  return {
+    withdrawable: until === null ? null : { until },
+    withdrawn: withdrawal ? { state: withdrawal.row.state, at: withdrawal.row.requestedAt, refundCents: withdrawal.refundCents, couponCode: withdrawal.couponCode } : null,
+  };
+}
+
+/** What the order's withdrawals gave back, and what is still on its way (asked, or failed and with support). */
+function refundsOf(rows: readonly { state: string; refundCents: number }[]): OrderView['refunds'] {
+  const sum = (states: readonly string[]) => rows.filter((row) => states.includes(row.state)).reduce((total, row) => total + row.refundCents, 0);
+  return { refundedCents: sum(['refunded']), pendingCents: sum(['requested', 'failed']) };
+}
+
 /** How many due orders one expiry pass closes (the next pass takes the rest). */
 const EXPIRY_BATCH = 100;
 
@@ -46,7 +65,10 @@ export function createOrdersService(
 ) {
   const publicUrl = config.publicUrl;
 
-  async function orderLines(executor: ShopDb, orderId: string, paidAt: Date | null): Promise<OrderLineView[]> {
+  async function orderLines(executor: ShopDb, order: typeof orders.$inferSelect): Promise<OrderLineView[]> {
+    const { id: orderId, paidAt } = order;
+    const now = clock.now();
+    const withdrawalOf = new Map((await loadWithdrawalLines(executor, orderId)).map((line) => [line.item.id, line]));
     const previous = alias(memberships, 'previous');
     const rows = await executor
       .select({ item: orderItems, membershipCode: memberships.code, previousCode: previous.code, imageUrl: products.imageUrl })
@@ -69,8 +91,7 @@ export function createOrdersService(
       membershipCode,
       follows: isFollowUpProcess(item.process) && previousCode !== null ? { process: item.process, membershipCode: previousCode } : null,
       withdrawal: withdrawalChoiceOf(item, paidAt),
-      withdrawable: null,
-      withdrawn: null,
+      ...withdrawalViewOf(withdrawalOf.get(item.id), order, now),
     }));
   }
 
@@ -98,7 +119,7 @@ export function createOrdersService(
         placedAt: order.placedAt,
         payBy: order.payBy,
         paidAt: order.paidAt,
-        lines: await orderLines(db, order.id, order.paidAt),
+        lines: await orderLines(db, order),
         subtotalCents: order.subtotalCents,
         voucherCode: order.voucherCode,
         voucherDiscountCents: order.voucherDiscountCents,
@@ -109,7 +130,7 @@ export function createOrdersService(
         invoicing: order.invoicing,
         acceptedTerms: order.acceptedTerms,
         history: await historyOf(db, order.id),
-        refunds: { refundedCents: 0, pendingCents: 0 },
+        refunds: refundsOf(await withdrawalsOf(db, [order.id])),
       };
     },
 

@@ -9,6 +9,7 @@ import { paymentEvents } from '../db/schema';
 import { markOrphansSeen, recordEntry, type LedgerEntry } from './payment-ledger';
 import { sendDueReversals } from './payment-reversals';
 import { settleOrder, type SettlementDeps } from './payment-settlement';
+import { sendDueWithdrawalRefunds } from './withdrawal-refunds';
 
 /** A NotificationRequestItem as far as the shop reads it (Adyen sends `success` as the string 'true' or 'false'). */
 export type NotificationItem = {
@@ -93,8 +94,8 @@ export function createPaymentEvents(deps: SettlementDeps) {
     settle: settleStored,
 
     /**
-     * The job's pass: events a crash or an outage left unsettled, and reversals owed but not sent
-     * (never sent, failed, or cut off). Answers how many events it took.
+     * The job's pass: events a crash or an outage left unsettled, and reversals and withdrawal
+     * refunds owed but not sent (never sent, failed, or cut off). Answers how many events it took.
      */
     async processLeft(limit = 50): Promise<number> {
       const left = await db
@@ -105,6 +106,7 @@ export function createPaymentEvents(deps: SettlementDeps) {
         .limit(limit);
       await settleStored(left);
       await sendDueReversals(deps);
+      await sendDueWithdrawalRefunds(deps);
       return left.length;
     },
   };

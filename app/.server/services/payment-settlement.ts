@@ -17,6 +17,7 @@ import { payAndFulfil } from './order-fulfilment';
 import { ledgerEventOf, loadLedger, markSettled, type LedgerRow } from './payment-ledger';
 import { queueMail, writeNotice } from './payment-notes';
 import { sendReversal } from './payment-reversals';
+import { settleWithdrawalRefunds, splitWithdrawalRefunds } from './withdrawal-refunds';
 import type { ReloadDocsLinks } from './reload-docs-link';
 
 export type SettlementDeps = {
@@ -55,10 +56,12 @@ export async function settleOrder(deps: SettlementDeps, orderId: string): Promis
     const ledger = await loadLedger(tx, orderId);
     const owed = await tx.select({ pspReference: paymentReversals.pspReference, reason: paymentReversals.reason }).from(paymentReversals).where(eq(paymentReversals.orderId, orderId));
     const reversals = new Map(owed.map((row) => [row.pspReference, row.reason]));
+    // A withdrawal's refund is the shop's own doing: read apart (withdrawal-refunds.ts).
+    const split = await splitWithdrawalRefunds(tx, orderId, ledger);
     const decision = decide({
       order: { status: order.status, paidBy: order.paidByPspReference },
       expected: { amountCents: order.totalCents, currency: 'EUR', merchantAccount: deps.merchantAccount },
-      events: ledger.map(ledgerEventOf),
+      events: split.rest.map(ledgerEventOf),
       reversing: new Set(reversals.keys()),
     });
     let status = order.status;
@@ -84,6 +87,7 @@ export async function settleOrder(deps: SettlementDeps, orderId: string): Promis
     }
     const current = { ...order, status };
     for (const notice of decision.notices) await writeNotice(tx, deps, current, notice, noticeDetails(notice, decision.facts, reversals), now);
+    await settleWithdrawalRefunds(tx, deps, current, split, now);
     await summariseAttempts(tx, orderId, ledger, decision.facts, decision.payer, now);
     await markSettled(tx, orderId, now);
     return { settled: { orderId, customerId: order.customerId, status, payer: decision.payer, reversals, facts: decision.facts }, newReversals };
