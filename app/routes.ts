@@ -24,6 +24,8 @@ export default [
 
   // The texts the terms checkboxes accept (issue 30), public: `termsId` is domain/terms-pages.ts's.
   route('terms/:termsId', 'routes/terms/terms.tsx'),
+  // The model withdrawal form (issue 31), printable; a static segment, so it wins over `:termsId`.
+  route('terms/withdrawal-form', 'routes/terms/withdrawal-form.tsx'),
 
   // Payment (issue 14), public as the spec says: the page to pay an order (again).
   route('payment', 'routes/payment/pay-order.tsx'),
@@ -81,6 +83,8 @@ export default [
       ...prefix('orders', [
         index('routes/account/orders/list.tsx'),
         route(':orderId', 'routes/account/orders/receipt.tsx'),
+        // Withdrawing items of it (issue 31): the choice, then the confirmation.
+        route(':orderId/withdrawal', 'routes/account/orders/withdrawal.tsx'),
       ]),
       ...prefix('addresses', [
         index('routes/account/addresses/list.tsx'),

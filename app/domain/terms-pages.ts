@@ -14,6 +14,12 @@ export function isTermsPageId(value: string): value is TermsPageId {
   return (TERMS_PAGE_IDS as readonly string[]).includes(value);
 }
 
+/**
+ * The model withdrawal form (Annex I(B) of Directive 2011/83/EU), printable, for fans who prefer
+ * to write (issue 31): a page of its own, not a terms page (nothing is accepted, no version).
+ */
+export const WITHDRAWAL_FORM_PATH = '/terms/withdrawal-form';
+
 export function termsPagePath(id: TermsPageId): string {
   return `/terms/${id}`;
 }

@@ -12,6 +12,10 @@ export type OrderSummaryLine = {
   follows: string | null;
   /** The buyer's withdrawal choice and when the membership becomes active; null when none was asked. */
   withdrawal: string | null;
+  /** "You may withdraw until 15/12/2026" while the item may be withdrawn (issue 31); else null. */
+  withdrawable: string | null;
+  /** A withdrawn item: where its refund stands, and the coupon given back; empty otherwise. */
+  withdrawn: string[];
   /** The membership issued for the line, or null with `codeNote` saying why there is none. */
   membershipCode: string | null;
   codeNote: string | null;
@@ -28,7 +32,15 @@ export type OrderSummaryData = {
   /** The page to pay it (again), while it awaits its payment. */
   payHref: string | null;
   lines: OrderSummaryLine[];
-  totals: { subtotal: string; voucher: { label: string; amount: string } | null; shipping: string; total: string };
+  totals: {
+    subtotal: string;
+    voucher: { label: string; amount: string } | null;
+    shipping: string;
+    total: string;
+    /** Withdrawals' refunds confirmed, and still on their way; null when none. */
+    refunded: string | null;
+    refundPending: string | null;
+  };
 };
 
 /**
@@ -89,6 +101,12 @@ export function OrderSummary({ summary }: { summary: OrderSummaryData }) {
                 <span className="order-lines__holder">{line.holder}</span>
                 {line.follows ? <span className="order-lines__holder">{line.follows}</span> : null}
                 {line.withdrawal ? <span className="order-lines__holder">{line.withdrawal}</span> : null}
+                {line.withdrawable ? <span className="order-lines__holder">{line.withdrawable}</span> : null}
+                {line.withdrawn.map((text) => (
+                  <strong key={text} className="order-lines__withdrawn">
+                    {text}
+                  </strong>
+                ))}
               </th>
               <td>
                 {line.membershipCode ? (
@@ -106,6 +124,8 @@ export function OrderSummary({ summary }: { summary: OrderSummaryData }) {
           {totals.voucher ? <TotalRow label={totals.voucher.label} amount={totals.voucher.amount} /> : null}
           <TotalRow label={t('summary.shipping')} amount={totals.shipping} />
           <TotalRow label={t('summary.total')} amount={totals.total} className="order-lines__total" />
+          {totals.refunded ? <TotalRow label={t('summary.refunded')} amount={totals.refunded} /> : null}
+          {totals.refundPending ? <TotalRow label={t('summary.refundPending')} amount={totals.refundPending} /> : null}
         </tfoot>
       </table>
     </section>

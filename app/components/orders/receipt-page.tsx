@@ -4,6 +4,7 @@ import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { AddressLines } from '../address/address-lines';
 import { Breadcrumb } from '../ui/breadcrumb';
 import { OrderSummary, type OrderSummaryData } from './order-summary';
+import { WithdrawalChoiceForm, type WithdrawalOption } from './withdrawal-choice';
 
 /** A label and its value, both worded on the server. */
 export type DetailRow = { key: string; label: string; value: string };
@@ -12,6 +13,8 @@ export type DetailRow = { key: string; label: string; value: string };
 export type ReceiptData = {
   title: string;
   summary: OrderSummaryData;
+  /** The way to withdraw (issue 31) while some item may be withdrawn; else null. */
+  withdrawal: { action: string; options: WithdrawalOption[]; modelFormHref: string } | null;
   buyer: DetailRow[];
   billing: AddressSummary | null;
   /** Only when the fan asked for an invoice with a VAT number. */
@@ -36,6 +39,15 @@ export function ReceiptPage({ receipt }: { receipt: ReceiptData }) {
       <h1>{receipt.title}</h1>
       <p className="receipt__print-hint">{t('receipt.printHint')}</p>
       <OrderSummary summary={receipt.summary} />
+      {receipt.withdrawal ? (
+        <ReceiptSection id="receipt-withdrawal" heading={t('withdrawal.receiptHeading')} className="receipt__withdrawal">
+          <p>{t('withdrawal.receiptIntro')}</p>
+          <WithdrawalChoiceForm action={receipt.withdrawal.action} options={receipt.withdrawal.options} error={null} />
+          <p>
+            <a href={receipt.withdrawal.modelFormHref}>{t('withdrawal.modelForm')}</a>
+          </p>
+        </ReceiptSection>
+      ) : null}
       <ReceiptSection id="receipt-buyer" heading={t('receipt.buyerHeading')}>
         <Details rows={receipt.buyer} />
       </ReceiptSection>
@@ -79,9 +91,9 @@ export function ReceiptPage({ receipt }: { receipt: ReceiptData }) {
   );
 }
 
-function ReceiptSection({ id, heading, children }: { id: string; heading: string; children: React.ReactNode }) {
+function ReceiptSection({ id, heading, className, children }: { id: string; heading: string; className?: string; children: React.ReactNode }) {
   return (
-    <section className="receipt__section" aria-labelledby={id}>
+    <section className={className ? `receipt__section ${className}` : 'receipt__section'} aria-labelledby={id}>
       <h2 id={id}>{heading}</h2>
       {children}
     </section>

@@ -16,7 +16,7 @@ describe('orderSummaryData', () => {
       payBy: null,
       payHref: null,
       lines: [
-        { id: 'line-card', name: 'Carta del club', imageUrl: '/art/jcard.svg', holder: 'Titolare: Mario Rossi', follows: null, withdrawal: null, membershipCode: 'JM0123456789', codeNote: null, price: '10\u00a0€' },
+        { id: 'line-card', name: 'Carta del club', imageUrl: '/art/jcard.svg', holder: 'Titolare: Mario Rossi', follows: null, withdrawal: null, withdrawable: null, withdrawn: [], membershipCode: 'JM0123456789', codeNote: null, price: '10\u00a0€' },
         {
           id: 'line-gift',
           name: 'Kids 0–4',
@@ -24,12 +24,14 @@ describe('orderSummaryData', () => {
           holder: 'Un regalo: il titolare sarà chi lo riscatta',
           follows: null,
           withdrawal: null,
+          withdrawable: null,
+          withdrawn: [],
           membershipCode: 'JMABCDEFGHJK',
           codeNote: null,
           price: '49,90\u00a0€',
         },
       ],
-      totals: { subtotal: '59,90\u00a0€', voucher: null, shipping: '0\u00a0€', total: '59,90\u00a0€' },
+      totals: { subtotal: '59,90\u00a0€', voucher: null, shipping: '0\u00a0€', total: '59,90\u00a0€', refunded: null, refundPending: null },
     });
   });
 
@@ -49,7 +51,7 @@ describe('orderSummaryData', () => {
     expect(summary.payBy).toBeNull();
     expect(summary.payHref).toBeNull();
     expect(summary.lines[0]).toMatchObject({ holder: 'A gift: the holder is whoever redeems it', codeNote: 'Not issued' });
-    expect(summary.totals).toEqual({ subtotal: '€59.90', voucher: { label: 'Voucher WELCOME10', amount: '−€4.99' }, shipping: '€0', total: '€44.91' });
+    expect(summary.totals).toEqual({ subtotal: '€59.90', voucher: { label: 'Voucher WELCOME10', amount: '−€4.99' }, shipping: '€0', total: '€44.91', refunded: null, refundPending: null });
   });
 
   it('names the buyer as holder of a line bought for themselves without a holder snapshot', () => {
@@ -79,6 +81,38 @@ describe('orderSummaryData', () => {
     expect(orderSummaryData(anOrder({ lines: [kept] }), 'it', tIn('it')).lines[0]?.withdrawal).toBe('Diritto di recesso di 14 giorni mantenuto: attiva dal 16/12/2026');
     const unpaid = anOrder({ status: 'awaiting_payment', paidAt: null, lines: [{ ...kept, withdrawal: { waived: false, activatesAt: null } }] });
     expect(orderSummaryData(unpaid, 'en', tIn('en')).lines[0]?.withdrawal).toBe('14-day right of withdrawal kept: active once the 14 days after payment are over');
+  });
+});
+
+describe('orderSummaryData: withdrawals (issue 31)', () => {
+  it('gives the last day an item may be withdrawn, in Rome: the day before the period’s exclusive end', () => {
+    // Paid on 1 December: over at 16 December 00:00 in Rome (15 December 23:00 UTC), so the 15th is the last day.
+    const line = { ...CARD_LINE, withdrawable: { until: new Date('2026-12-15T23:00:00Z') } };
+    expect(orderSummaryData(anOrder({ lines: [line] }), 'it', tIn('it')).lines[0]?.withdrawable).toBe('Puoi recedere fino al 15/12/2026');
+    expect(orderSummaryData(anOrder({ lines: [line] }), 'en', tIn('en')).lines[0]?.withdrawable).toBe('You may withdraw until 15/12/2026');
+  });
+
+  it('words each withdrawn item’s state with its amount, and a coupon given back', () => {
+    const at = new Date('2026-12-03T22:30:00Z');
+    const withdrawn = (state: 'requested' | 'refunded' | 'failed' | 'completed', couponCode: string | null = null) => ({
+      ...CARD_LINE,
+      id: state,
+      withdrawn: { state, at, refundCents: state === 'completed' ? 0 : 1000, couponCode },
+    });
+    const lines = orderSummaryData(anOrder({ lines: [withdrawn('requested'), withdrawn('refunded'), withdrawn('failed'), withdrawn('completed', 'CPN-ABCD')] }), 'en', tIn('en')).lines;
+    expect(lines.map((line) => line.withdrawn)).toEqual([
+      ['Withdrawn on 03/12/2026: refund of €10 requested'],
+      ['Withdrawn on 03/12/2026: €10 refunded'],
+      ['Withdrawn on 03/12/2026: the refund of €10 is being handled by our staff'],
+      ['Withdrawn on 03/12/2026', 'Coupon CPN-ABCD given back'],
+    ]);
+    expect(orderSummaryData(anOrder({ lines: [withdrawn('refunded')] }), 'it', tIn('it')).lines[0]?.withdrawn).toEqual(['Recesso del 03/12/2026: rimborsati 10\u00a0€']);
+  });
+
+  it('adds what was refunded and what is on its way to the totals, only when there is some', () => {
+    const totals = orderSummaryData(anOrder({ refunds: { refundedCents: 1000, pendingCents: 4990 } }), 'en', tIn('en')).totals;
+    expect(totals).toMatchObject({ refunded: '−€10', refundPending: '−€49.90' });
+    expect(orderSummaryData(anOrder({ refunds: { refundedCents: 1000, pendingCents: 0 } }), 'en', tIn('en')).totals).toMatchObject({ refunded: '−€10', refundPending: null });
   });
 });
 

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { OrderListRow } from '../../components/orders/order-list-page';
 import type { OrderSummaryData, OrderSummaryLine } from '../../components/orders/order-summary';
 import type { Language } from '../../domain/catalogue-types';
-import { formatShopDate, formatShopDateTime } from '../../domain/display-format';
+import { formatShopDate, formatShopDateTime, lastDayBefore } from '../../domain/display-format';
 import { missingCodeReason, receiptPath, showsPayBy } from '../../domain/order-pages';
 import type { OrderStatus } from '../../domain/order-status';
 import { payOrderPath } from '../../domain/payment-attempt';
@@ -18,7 +18,7 @@ export function statusInWords(status: OrderStatus, t: TFunction): string {
 }
 
 /** Who holds the line: the typed or own holder; a gift's holder is whoever redeems it. */
-function holderOf(line: OrderLineView, order: OrderView, t: TFunction): string {
+export function holderOf(line: OrderLineView, order: OrderView, t: TFunction): string {
   if (line.process === 'gift' && !line.holder) return t('orders:summary.giftHolder');
   const { firstName, lastName } = line.holder ?? order.buyer;
   return t('orders:summary.holderName', { name: `${firstName} ${lastName}` });
@@ -32,6 +32,19 @@ function withdrawalOf(line: OrderLineView, order: OrderView, language: Language,
   return t(`orders:summary.withdrawal.${withdrawalNoteOf(line.withdrawal, order.paidAt !== null)}`, { date });
 }
 
+/** The last day (Rome) an item may still be withdrawn: `until` is the first instant it may not. */
+export function lastWithdrawalDay(until: Date, language: Language): string {
+  return formatShopDate(lastDayBefore(until), language);
+}
+
+/** Where a withdrawn item's money stands, and a coupon given back (issue 31). */
+function withdrawnOf(line: OrderLineView, language: Language, t: TFunction): string[] {
+  if (!line.withdrawn) return [];
+  const { state, at, refundCents, couponCode } = line.withdrawn;
+  const stateText = t(`orders:summary.withdrawn.${state}`, { date: formatShopDate(at, language), amount: formatPrice(refundCents, language) });
+  return couponCode ? [stateText, t('orders:summary.withdrawn.coupon', { code: couponCode })] : [stateText];
+}
+
 function lineOf(line: OrderLineView, order: OrderView, language: Language, t: TFunction): OrderSummaryLine {
   const reason = missingCodeReason(order.status);
   return {
@@ -41,6 +54,8 @@ function lineOf(line: OrderLineView, order: OrderView, language: Language, t: TF
     holder: holderOf(line, order, t),
     follows: line.follows ? t(`orders:summary.follows.${line.follows.process}`, { code: line.follows.membershipCode }) : null,
     withdrawal: withdrawalOf(line, order, language, t),
+    withdrawable: line.withdrawable ? t('orders:summary.withdrawable', { date: lastWithdrawalDay(line.withdrawable.until, language) }) : null,
+    withdrawn: withdrawnOf(line, language, t),
     membershipCode: line.membershipCode,
     codeNote: line.membershipCode ? null : t(reason === 'pending' ? 'orders:summary.codePending' : 'orders:summary.codeNone'),
     price: formatPrice(line.unitPriceCents, language),
@@ -65,6 +80,9 @@ export function orderSummaryData(order: OrderView, language: Language, t: TFunct
           : null,
       shipping: money(order.shippingCents),
       total: money(order.totalCents),
+      // What withdrawals gave back, shown once there is any.
+      refunded: order.refunds.refundedCents > 0 ? `−${money(order.refunds.refundedCents)}` : null,
+      refundPending: order.refunds.pendingCents > 0 ? `−${money(order.refunds.pendingCents)}` : null,
     },
   };
 }

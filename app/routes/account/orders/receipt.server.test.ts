@@ -111,4 +111,34 @@ describe('receiptData', () => {
     const late = anOrder({ history: [{ key: 'reversal-requested:P3', kind: 'reversal-requested', at, amountCents: 1500, reason: 'order-closed' }] });
     expect((await receiptData(late, 'it', tIn('it'), countryName)).history[0]?.text).toBe(`Un pagamento di ${formatPrice(1500, 'it')} è arrivato quando l'ordine era già chiuso: lo stiamo annullando`);
   });
+
+  it('words the withdrawal lines of the history (issue 31); a withdrawal that refunds nothing asks for no refund', async () => {
+    const at = new Date('2026-12-03T09:00:00Z');
+    const order = anOrder({
+      history: [
+        { key: 'withdrawal-requested:W1', kind: 'withdrawal-requested', at, amountCents: 1000, reason: null },
+        { key: 'withdrawal-refunded:W1', kind: 'withdrawal-refunded', at, amountCents: 1000, reason: null },
+        { key: 'withdrawal-refund-failed:W2', kind: 'withdrawal-refund-failed', at, amountCents: 4990, reason: null },
+        { key: 'withdrawal-requested:W3', kind: 'withdrawal-requested', at, amountCents: 0, reason: null },
+      ],
+    });
+    expect((await receiptData(order, 'en', tIn('en'), countryName)).history.map((line) => line.text)).toEqual([
+      'You withdrew from items of this order: a refund of €10 has been requested',
+      'The refund of €10 for your withdrawal has been made',
+      'The refund of €49.90 for your withdrawal did not go through: our support team is on it',
+      'You withdrew from items of this order',
+    ]);
+    expect((await receiptData(order, 'it', tIn('it'), countryName)).history[1]?.text).toBe('Il rimborso di 10\u00a0€ per il tuo recesso è stato eseguito');
+  });
+
+  it('offers the withdrawal of the items that may be withdrawn, each with its last day, and the model form', async () => {
+    const until = new Date('2026-12-15T23:00:00Z');
+    const order = anOrder({ lines: [{ ...CARD_LINE, withdrawable: { until } }, { ...CARD_LINE, id: 'line-kept' }] });
+    expect((await receiptData(order, 'it', tIn('it'), countryName)).withdrawal).toEqual({
+      action: `/account/orders/${order.id}/withdrawal`,
+      options: [{ id: 'line-card', label: 'Carta del club – Titolare: Mario Rossi (fino al 15/12/2026)' }],
+      modelFormHref: '/terms/withdrawal-form',
+    });
+    expect((await receiptData(anOrder(), 'en', tIn('en'), countryName)).withdrawal).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@
 // ships and which terms were accepted when (times in Rome).
 import type { TFunction } from 'i18next';
 import type { DetailRow, ReceiptData } from '../../../components/orders/receipt-page';
+import type { WithdrawalOption } from '../../../components/orders/withdrawal-choice';
 import { summariseAddress, type AddressSummary } from '../../../domain/address-summary';
 import { showsTaxCode } from '../../../domain/billing';
 import { wordBirthPlace } from '../../../domain/birth-place';
@@ -14,7 +15,9 @@ import type { VatInvoicing } from '../../../domain/vat-invoicing';
 import { getCountry } from '../../../.server/services/lookups';
 import type { OrderHistoryLine, OrderView } from '../../../.server/services/orders-contract';
 import { formatPrice } from '../../../domain/price';
-import { orderSummaryData } from '../../orders/order-summary.server';
+import { WITHDRAWAL_FORM_PATH } from '../../../domain/terms-pages';
+import { holderOf, lastWithdrawalDay, orderSummaryData } from '../../orders/order-summary.server';
+import { withdrawalPath } from './withdrawal-paths';
 
 /** A country's name in the page's language, by ISO code. */
 export type CountryNamer = (code: string, language: Language) => Promise<string>;
@@ -58,7 +61,25 @@ async function addressOf(id: string, address: PostalAddress, language: Language,
 /** A payment history line in the fan's words (`orders:history.*`). */
 function historyText(line: OrderHistoryLine, language: Language, t: TFunction): string {
   const values = { amount: line.amountCents === null ? '' : formatPrice(line.amountCents, language) };
-  return line.kind === 'reversal-requested' ? t(`orders:history.reversal-requested.${line.reason ?? 'duplicate'}`, values) : t(`orders:history.${line.kind}`, values);
+  if (line.kind === 'reversal-requested') return t(`orders:history.reversal-requested.${line.reason ?? 'duplicate'}`, values);
+  // A withdrawal of items that cost nothing (a coupon's) asks for no refund.
+  if (line.kind === 'withdrawal-requested' && !line.amountCents) return t('orders:history.withdrawal-requested-free');
+  return t(`orders:history.${line.kind}`, values);
+}
+
+/** The items the fan may withdraw from now, each with its last day (issue 31). */
+export function withdrawalOptions(order: OrderView, language: Language, t: TFunction): WithdrawalOption[] {
+  return order.lines.flatMap((line) =>
+    line.withdrawable
+      ? [{ id: line.id, label: t('orders:withdrawal.option', { name: line.name[language], holder: holderOf(line, order, t), date: lastWithdrawalDay(line.withdrawable.until, language) }) }]
+      : [],
+  );
+}
+
+/** The receipt's way to withdraw: only while some item may be withdrawn. */
+function withdrawalSection(order: OrderView, language: Language, t: TFunction): ReceiptData['withdrawal'] {
+  const options = withdrawalOptions(order, language, t);
+  return options.length > 0 ? { action: withdrawalPath(order.id), options, modelFormHref: WITHDRAWAL_FORM_PATH } : null;
 }
 
 /** The receipt page's data. */
@@ -72,6 +93,7 @@ export async function receiptData(
   return {
     title: t('orders:receipt.heading', { number: String(order.number) }),
     summary: orderSummaryData(order, language, t),
+    withdrawal: withdrawalSection(order, language, t),
     buyer: await buyerRows(order, language, t, countryName),
     billing: order.billingAddress ? await addressOf(order.billingAddress.addressId, order.billingAddress, language, countryName) : null,
     invoicing: await invoicingRows(order.invoicing, language, t, countryName),
