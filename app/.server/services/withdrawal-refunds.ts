@@ -8,11 +8,11 @@ import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { reconciliationDelayMs } from '../../domain/payment-attempt';
 import { refundStateOf } from '../../domain/withdrawal-rights';
 import type { ShopDb } from '../db/client';
-import { orders, withdrawals } from '../db/schema';
+import { orders, paymentEvents, withdrawals } from '../db/schema';
 import { isRefusedRequest } from '../payments/gateway';
 import type { LedgerRow } from './payment-ledger';
 import { writeNotice } from './payment-notes';
-import type { SettlementDeps } from './payment-settlement';
+import { settleOrder, type SettlementDeps } from './payment-settlement';
 
 /** How long one instance holds a refund while it talks to the PSP. */
 const SEND_LEASE_MS = 60_000;
@@ -49,6 +49,9 @@ export async function sendWithdrawalRefund(deps: SettlementDeps, withdrawalId: s
       .set({ refundPspReference: refund.pspReference, sentAt: deps.now(), nextAttemptAt: null, attempts, lastError: null })
       .where(eq(withdrawals.id, claimed.id));
     deps.logger.info({ withdrawalId, pspReference: claimed.paymentPspReference, refund: refund.pspReference }, 'withdrawals: a refund was asked of the PSP');
+    // Its outcome may have come before its reference was known here: settle the order again to read it.
+    const [early] = await deps.db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.pspReference, refund.pspReference)).limit(1);
+    if (early) await settleOrder(deps, claimed.orderId);
     return true;
   } catch (error) {
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
