@@ -50,7 +50,17 @@ async function cancelDecision(tx: Queries, payment: PaymentRow, now: Date): Prom
 async function recordModification(
   tx: Queries,
   context: SimulatorContext,
-  input: { kind: 'cancel' | 'technicalCancel' | 'refund'; reversal?: boolean; payment: PaymentRow | null; paymentReference: string; reference?: string; amount: { value: number; currency: string }; decision: Decision },
+  input: {
+    kind: 'cancel' | 'technicalCancel' | 'refund';
+    reversal?: boolean;
+    payment: PaymentRow | null;
+    paymentReference: string;
+    reference?: string;
+    /** The webhook's `merchantReference` when it is not the payment's (a refund's own reference). */
+    webhookMerchantReference?: string;
+    amount: { value: number; currency: string };
+    decision: Decision;
+  },
 ) {
   const now = context.clock.now();
   const pspReference = newPspReference();
@@ -80,7 +90,7 @@ async function recordModification(
       pspReference,
       originalReference: payment?.pspReference,
       merchantAccountCode: context.config.merchantAccount,
-      merchantReference: input.paymentReference,
+      merchantReference: input.webhookMerchantReference ?? input.paymentReference,
       amount: input.amount,
       success: decision.success,
       reason: decision.success ? '' : decision.reason,
@@ -161,7 +171,8 @@ export function modificationRoutes(context: SimulatorContext): Router {
       if (payment.resultCode !== 'Authorised') decision = { success: false, reason: 'Payment is not authorised' };
       else if (earlier.some((modification) => modification.success && modification.kind !== 'refund')) decision = { success: false, reason: 'Payment is cancelled' };
       else if (Number(refunded?.total ?? 0) + amount.value > payment.amountValue) decision = { success: false, reason: 'Refund exceeds the payment amount' };
-      const pspReference = await recordModification(tx, context, { kind: 'refund', payment, paymentReference: payment.merchantReference, reference, amount, decision });
+      // A refund's own `reference` comes back as its webhooks' merchantReference (docs/payments.md says where from).
+      const pspReference = await recordModification(tx, context, { kind: 'refund', payment, paymentReference: payment.merchantReference, reference, webhookMerchantReference: reference || undefined, amount, decision });
       return {
         status: 201,
         body: { amount, merchantAccount: context.config.merchantAccount, paymentPspReference: payment.pspReference, pspReference, ...(reference ? { reference } : {}), status: 'received' },
