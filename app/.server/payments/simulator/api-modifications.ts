@@ -6,6 +6,7 @@ import { optionalString, readAmount, readModificationReference, readReference } 
 import type { SimulatorContext } from './context';
 import type { PaymentRow } from './engine';
 import { newPspReference } from './references';
+import { REFUND_FAILED_REASON } from './refund-failures';
 import { post } from './router';
 import { queueWebhook, type EventCode, type Queries } from './webhooks';
 
@@ -17,7 +18,8 @@ import { queueWebhook, type EventCode, type Queries } from './webhooks';
  * payment's pspReference as `originalReference`. What decides success is the simulator's
  * reading of Adyen's rules: only an authorised payment can be cancelled or refunded; a cancel
  * fails once the payment is captured (at authorisation, or `captureDelayHours` later: Adyen's
- * immediate auto-capture is a merchant setting, assumed here); refunds may not exceed the amount.
+ * immediate auto-capture is a merchant setting, assumed here); refunds may not exceed the amount,
+ * and fail when support switched the payment's refunds to fail (refund-failures.ts).
  */
 
 type Decision = { success: true } | { success: false; reason: string };
@@ -171,6 +173,8 @@ export function modificationRoutes(context: SimulatorContext): Router {
       if (payment.resultCode !== 'Authorised') decision = { success: false, reason: 'Payment is not authorised' };
       else if (earlier.some((modification) => modification.success && modification.kind !== 'refund')) decision = { success: false, reason: 'Payment is cancelled' };
       else if (Number(refunded?.total ?? 0) + amount.value > payment.amountValue) decision = { success: false, reason: 'Refund exceeds the payment amount' };
+      // Received all the same, as Adyen receives it: the failure comes with the webhook.
+      else if (payment.refundsFail) decision = { success: false, reason: REFUND_FAILED_REASON };
       // A refund's own `reference` comes back as its webhooks' merchantReference (docs/payments.md says where from).
       const pspReference = await recordModification(tx, context, { kind: 'refund', payment, paymentReference: payment.merchantReference, reference, webhookMerchantReference: reference || undefined, amount, decision });
       return {
