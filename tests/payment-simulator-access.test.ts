@@ -5,9 +5,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { eq } from 'drizzle-orm';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPage, postForm, sessionRequest, startSimulatorHarness, type SimulatorHarness } from './support/payment-simulator';
+import { pspSimPayments } from '../app/.server/db/schema';
+import { cardForm, getPage, postForm, sessionRequest, startSimulatorHarness, type SimulatorHarness } from './support/payment-simulator';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -34,6 +36,8 @@ describe('with a support password', () => {
       }
       expect((await postForm(harness.url('/_psp/reports'), {}, { Origin: harness.publicUrl, ...headers })).status).toBe(401);
       expect((await postForm(harness.url('/_psp/webhooks/1/hold'), {}, { Origin: harness.publicUrl, ...headers })).status).toBe(401);
+      expect((await postForm(harness.url('/_psp/payments/ABCDEFGHIJKLMNOP/refunds-fail'), { refundsFail: 'on' }, { Origin: harness.publicUrl, ...headers })).status).toBe(401);
+      expect((await postForm(harness.url('/_psp/payments/ABCDEFGHIJKLMNOP/refunds/QRSTUVWXYZ012345/failed'), {}, { Origin: harness.publicUrl, ...headers })).status).toBe(401);
     }
     expect(await harness.simulator.deliverDue()).toBe(0);
   });
@@ -46,6 +50,11 @@ describe('with a support password', () => {
     }
     expect((await postForm(harness.url('/_psp/reports'), {}, { Origin: harness.publicUrl, ...basic('support', PASSWORD) })).status).toBe(303);
     expect(await harness.simulator.deliverDue()).toBe(1);
+    const session = await harness.checkout.PaymentsApi.sessions(sessionRequest(harness, { reference: 'ORD-ACCESS-1' }));
+    await postForm(`${session.url}/card`, cardForm());
+    const [payment] = await harness.database.db.select().from(pspSimPayments).where(eq(pspSimPayments.merchantReference, 'ORD-ACCESS-1'));
+    const refundsFail = await postForm(harness.url(`/_psp/payments/${payment?.pspReference}/refunds-fail`), { refundsFail: 'on' }, { Origin: harness.publicUrl, ...basic('support', PASSWORD) });
+    expect(refundsFail.status).toBe(303);
   });
 
   it('leaves the hosted page and the API alone', async () => {
@@ -81,6 +90,7 @@ describe('without a support password', () => {
       expect(response.status).toBe(403);
       expect(await response.text()).toContain('Only on this machine');
       expect((await postForm(harness.url('/_psp/reports'), {}, { Origin: harness.publicUrl, ...headers })).status).toBe(403);
+      expect((await postForm(harness.url('/_psp/payments/ABCDEFGHIJKLMNOP/refunds-fail'), { refundsFail: 'on' }, { Origin: harness.publicUrl, ...headers })).status).toBe(403);
     }
     expect(await harness.simulator.deliverDue()).toBe(0);
   });

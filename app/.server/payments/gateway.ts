@@ -137,16 +137,21 @@ export function createPaymentGateway(config: PaymentsConfig) {
     },
 
     /**
-     * Gives back part of a captured payment (issue 31: a withdrawal): answered 201 `received` with
-     * the refund's own pspReference; its outcome comes later as a REFUND webhook.
+     * Refunds part or all of a captured payment (issue 31: one withdrawal's amount). Answered
+     * 201 `received`; the outcome comes later, a REFUND webhook (`success` true or false,
+     * `originalReference` the payment) or, after a success, a REFUND_FAILED. `reference` is the
+     * withdrawal's own (`100000042-W1`): Adyen sends it back as the webhook's `merchantReference`.
+     * The Idempotency-Key makes a resent request the same refund. Answers the refund's own
+     * pspReference, the one its webhooks carry.
      */
-    async refund(request: { pspReference: string; amountCents: number; reference: string; idempotencyKey: string }): Promise<{ pspReference: string }> {
+    async refund(request: RefundRequest): Promise<{ pspReference: string }> {
       const answer = await checkout.ModificationsApi.refundCapturedPayment(
         request.pspReference,
         { merchantAccount, amount: { value: request.amountCents, currency: 'EUR' }, reference: request.reference },
         { idempotencyKey: request.idempotencyKey },
       );
-      if (!answer.pspReference) throw new Error(`payments: the refund of ${request.pspReference} came without a pspReference`);
+      // The library drops what it does not know and checks nothing: a 201 without it is no refund we can follow.
+      if (!answer.pspReference) throw new Error(`payments: the refund ${request.reference} came without a pspReference`);
       return { pspReference: answer.pspReference };
     },
 
@@ -211,6 +216,17 @@ export type AdvancedPaymentRequest = {
   shopperReference: string;
   shopperEmail: string;
   language: Language;
+};
+
+/** A refund of a captured payment (`POST /payments/{pspReference}/refunds`), in euros. */
+export type RefundRequest = {
+  /** The payment to refund: its pspReference. */
+  pspReference: string;
+  amountCents: number;
+  /** The refund's own merchant reference (a withdrawal's, `100000042-W1`). */
+  reference: string;
+  /** `withdrawal-{uuid}`: sent again, the same refund. */
+  idempotencyKey: string;
 };
 
 /** An address as Adyen's Checkout API takes it (all six fields required; country as ISO 3166-1 alpha-2). */

@@ -84,6 +84,8 @@ export const pspSimPayments = pgTable(
     redirectResult: text('redirect_result').unique(),
     /** When an authorised payment is captured (captureDelayHours after it; none: at once). */
     capturedAt: timestamp('captured_at', { withTimezone: true }),
+    /** Support's switch (issue 31): its refunds are received, then fail (REFUND `success: false`). */
+    refundsFail: boolean('refunds_fail').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },

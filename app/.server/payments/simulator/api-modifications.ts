@@ -6,6 +6,7 @@ import { optionalString, readAmount, readModificationReference, readReference } 
 import type { SimulatorContext } from './context';
 import type { PaymentRow } from './engine';
 import { newPspReference } from './references';
+import { REFUND_FAILED_REASON } from './refund-failures';
 import { post } from './router';
 import { queueWebhook, type EventCode, type Queries } from './webhooks';
 
@@ -17,7 +18,8 @@ import { queueWebhook, type EventCode, type Queries } from './webhooks';
  * payment's pspReference as `originalReference`. What decides success is the simulator's
  * reading of Adyen's rules: only an authorised payment can be cancelled or refunded; a cancel
  * fails once the payment is captured (at authorisation, or `captureDelayHours` later: Adyen's
- * immediate auto-capture is a merchant setting, assumed here); refunds may not exceed the amount.
+ * immediate auto-capture is a merchant setting, assumed here); refunds may not exceed the amount,
+ * and fail when support switched the payment's refunds to fail (refund-failures.ts).
  */
 
 type Decision = { success: true } | { success: false; reason: string };
@@ -50,7 +52,17 @@ async function cancelDecision(tx: Queries, payment: PaymentRow, now: Date): Prom
 async function recordModification(
   tx: Queries,
   context: SimulatorContext,
-  input: { kind: 'cancel' | 'technicalCancel' | 'refund'; reversal?: boolean; payment: PaymentRow | null; paymentReference: string; reference?: string; amount: { value: number; currency: string }; decision: Decision },
+  input: {
+    kind: 'cancel' | 'technicalCancel' | 'refund';
+    reversal?: boolean;
+    payment: PaymentRow | null;
+    paymentReference: string;
+    reference?: string;
+    /** The webhook's `merchantReference` when it is not the payment's (a refund's own reference). */
+    webhookMerchantReference?: string;
+    amount: { value: number; currency: string };
+    decision: Decision;
+  },
 ) {
   const now = context.clock.now();
   const pspReference = newPspReference();
@@ -80,7 +92,7 @@ async function recordModification(
       pspReference,
       originalReference: payment?.pspReference,
       merchantAccountCode: context.config.merchantAccount,
-      merchantReference: input.paymentReference,
+      merchantReference: input.webhookMerchantReference ?? input.paymentReference,
       amount: input.amount,
       success: decision.success,
       reason: decision.success ? '' : decision.reason,
@@ -161,7 +173,10 @@ export function modificationRoutes(context: SimulatorContext): Router {
       if (payment.resultCode !== 'Authorised') decision = { success: false, reason: 'Payment is not authorised' };
       else if (earlier.some((modification) => modification.success && modification.kind !== 'refund')) decision = { success: false, reason: 'Payment is cancelled' };
       else if (Number(refunded?.total ?? 0) + amount.value > payment.amountValue) decision = { success: false, reason: 'Refund exceeds the payment amount' };
-      const pspReference = await recordModification(tx, context, { kind: 'refund', payment, paymentReference: payment.merchantReference, reference, amount, decision });
+      // Received all the same, as Adyen receives it: the failure comes with the webhook.
+      else if (payment.refundsFail) decision = { success: false, reason: REFUND_FAILED_REASON };
+      // A refund's own `reference` comes back as its webhooks' merchantReference (docs/payments.md says where from).
+      const pspReference = await recordModification(tx, context, { kind: 'refund', payment, paymentReference: payment.merchantReference, reference, webhookMerchantReference: reference || undefined, amount, decision });
       return {
         status: 201,
         body: { amount, merchantAccount: context.config.merchantAccount, paymentPspReference: payment.pspReference, pspReference, ...(reference ? { reference } : {}), status: 'received' },

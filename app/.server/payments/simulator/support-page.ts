@@ -1,13 +1,14 @@
-import { asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Language } from '../../../domain/catalogue-types';
-import { pspSimPayments, pspSimWebhooks } from '../../db/schema';
+import { pspSimModifications, pspSimPayments, pspSimWebhooks } from '../../db/schema';
 import type { SimulatorContext } from './context';
 import { HELD_UNTIL, rescheduleWebhook } from './delivery';
 import type { PaymentRow } from './engine';
 import { cookieLanguage, handle, seeOther } from './hosted-navigation';
 import { messagePage, translatedText } from './hosted-pages';
 import { sendPage } from './html';
+import { canFailLater, readRefundsFail, refundFailedEvent } from './refund-failures';
 import { isSameOriginPost, supportAccessOfRequest } from './support-access';
 import { readEventForm, reportAvailableEvent, testPaymentEvent } from './support-events';
 import { defaultEventForm, listPage, NOTICES, paymentPage, SUPPORT_PATHS, type EventForm, type Notice, type SupportPlace } from './support-views';
@@ -17,7 +18,8 @@ import { queueWebhook } from './webhooks';
  * The support page (`/_psp/`, `/_psp/payments`): the simulated payments, newest first, with
  * each webhook's delivery; a payment's own page (`/_psp/payments/{pspReference}`) sends any
  * test webhook about it; REPORT_AVAILABLE is sent from the list; every waiting webhook can be
- * held and sent now, so the shop can be sent events in any order. What Adyen's Customer Area
+ * held and sent now, so the shop can be sent events in any order; a payment's refunds can be
+ * made to fail, and a refund that went through be sent its REFUND_FAILED (refund-failures.ts). What Adyen's Customer Area
  * would offer, for whoever tries the shop offline, in the shop's language cookie's language.
  * Never public (support-access.ts); POSTs from another origin are refused; 303 after each.
  */
@@ -25,7 +27,7 @@ import { queueWebhook } from './webhooks';
 const LISTED_PAYMENTS = 200;
 const LISTED_OTHER_WEBHOOKS = 50;
 
-type Refusal = { status: 400 | 401 | 403 | 404; key: 'crossOrigin' | 'passwordRequired' | 'localOnly' | 'notFound' };
+type Refusal = { status: 400 | 401 | 403 | 404; key: 'crossOrigin' | 'passwordRequired' | 'localOnly' | 'notFound' | 'badForm' };
 
 function sendRefusal(res: Response, language: Language, refusal: Refusal): void {
   const heading = translatedText(language, `support.refused.${refusal.key}.heading`);
@@ -66,7 +68,12 @@ export function supportRoutes(context: SimulatorContext, options: { deliverSoon:
 
   async function renderPayment(res: Response, status: number, language: Language, payment: PaymentRow, form: EventForm, notice?: Notice): Promise<void> {
     const webhooks = await db.select().from(pspSimWebhooks).where(eq(pspSimWebhooks.paymentPspReference, payment.pspReference)).orderBy(asc(pspSimWebhooks.id));
-    sendPage(res, status, paymentPage({ language, payment, webhooks, form, notice }));
+    const refunds = await db
+      .select()
+      .from(pspSimModifications)
+      .where(and(eq(pspSimModifications.paymentPspReference, payment.pspReference), eq(pspSimModifications.kind, 'refund')))
+      .orderBy(asc(pspSimModifications.createdAt));
+    sendPage(res, status, paymentPage({ language, payment, webhooks, refunds, form, notice }));
   }
 
   router.get(
@@ -91,21 +98,50 @@ export function supportRoutes(context: SimulatorContext, options: { deliverSoon:
     }),
   );
 
-  router.post(
-    '/payments/:pspReference/webhooks',
-    ...forms,
-    handle(async (req, res) => {
-      const payment = await paymentOf(req, res);
-      if (!payment) return;
-      const form = readEventForm((req.body ?? {}) as Record<string, unknown>);
-      if (!form.ok) return renderPayment(res, 400, cookieLanguage(req), payment, { values: form.values, errors: form.errors });
-      const now = context.clock.now();
-      const notBefore = form.choice.hold ? HELD_UNTIL : now;
-      await queueWebhook(db, testPaymentEvent(payment, form.choice, now), { hmacKey: context.config.hmacKey, paymentPspReference: payment.pspReference, now, notBefore });
-      options.deliverSoon();
-      seeOther(res, `${SUPPORT_PATHS.payment(payment.pspReference)}?notice=${form.choice.hold ? 'queuedHeld' : 'sent'}`);
-    }),
-  );
+  /** A form about one payment (its path has `:pspReference`): 404 for an unknown payment. */
+  function paymentForm(path: string, act: (req: Request, res: Response, payment: PaymentRow) => Promise<void>): void {
+    router.post(
+      path,
+      ...forms,
+      handle(async (req, res) => {
+        const payment = await paymentOf(req, res);
+        if (payment) await act(req, res, payment);
+      }),
+    );
+  }
+
+  paymentForm('/payments/:pspReference/webhooks', async (req, res, payment) => {
+    const form = readEventForm((req.body ?? {}) as Record<string, unknown>);
+    if (!form.ok) return renderPayment(res, 400, cookieLanguage(req), payment, { values: form.values, errors: form.errors });
+    const now = context.clock.now();
+    const notBefore = form.choice.hold ? HELD_UNTIL : now;
+    await queueWebhook(db, testPaymentEvent(payment, form.choice, now), { hmacKey: context.config.hmacKey, paymentPspReference: payment.pspReference, now, notBefore });
+    options.deliverSoon();
+    seeOther(res, `${SUPPORT_PATHS.payment(payment.pspReference)}?notice=${form.choice.hold ? 'queuedHeld' : 'sent'}`);
+  });
+
+  paymentForm('/payments/:pspReference/refunds-fail', async (req, res, payment) => {
+    const refundsFail = readRefundsFail((req.body ?? {}) as Record<string, unknown>);
+    if (refundsFail === null) return sendRefusal(res, cookieLanguage(req), { status: 400, key: 'badForm' });
+    await db.update(pspSimPayments).set({ refundsFail }).where(eq(pspSimPayments.pspReference, payment.pspReference));
+    seeOther(res, `${SUPPORT_PATHS.payment(payment.pspReference)}?notice=${refundsFail ? 'refundsFailOn' : 'refundsFailOff'}#refunds`);
+  });
+
+  paymentForm('/payments/:pspReference/refunds/:refundPspReference/failed', async (req, res, payment) => {
+    const [refund] = await db
+      .select()
+      .from(pspSimModifications)
+      .where(and(eq(pspSimModifications.pspReference, String(req.params.refundPspReference)), eq(pspSimModifications.paymentPspReference, payment.pspReference)))
+      .limit(1);
+    if (!refund || !canFailLater(refund)) return sendRefusal(res, cookieLanguage(req), { status: 404, key: 'notFound' });
+    // The same merchantReference as the refund's own webhook (its reference, or the payment's).
+    const [reported] = await db.select({ item: pspSimWebhooks.item }).from(pspSimWebhooks).where(eq(pspSimWebhooks.pspReference, refund.pspReference)).orderBy(asc(pspSimWebhooks.id)).limit(1);
+    const merchantReference = typeof reported?.item.merchantReference === 'string' ? reported.item.merchantReference : payment.merchantReference;
+    const now = context.clock.now();
+    await queueWebhook(db, refundFailedEvent(payment, refund, merchantReference, now), { hmacKey: context.config.hmacKey, paymentPspReference: payment.pspReference, now });
+    options.deliverSoon();
+    seeOther(res, `${SUPPORT_PATHS.payment(payment.pspReference)}?notice=sent#refunds`);
+  });
 
   router.post(
     '/reports',

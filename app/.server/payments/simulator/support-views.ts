@@ -4,6 +4,7 @@ import { SIMULATOR_PATH } from '../config';
 import { isHeld } from './delivery';
 import type { PaymentRow } from './engine';
 import { errorSummary, field, h, money, page, radioGroup, selectField, translatorFor, type FieldErrors, type Translate } from './html';
+import { canFailLater, type RefundRow } from './refund-failures';
 import { amountText, EVENT_FIELD_IDS, PAYMENT_EVENT_CODES, type EventFormValues } from './support-events';
 
 /**
@@ -15,7 +16,7 @@ import { amountText, EVENT_FIELD_IDS, PAYMENT_EVENT_CODES, type EventFormValues 
 export type WebhookRow = typeof pspSimWebhooks.$inferSelect;
 /** Which page a webhook's buttons were pressed on, to go back there. */
 export type SupportPlace = 'list' | 'payment';
-export const NOTICES = ['sent', 'queuedHeld', 'held', 'released', 'unchanged'] as const;
+export const NOTICES = ['sent', 'queuedHeld', 'held', 'released', 'unchanged', 'refundsFailOn', 'refundsFailOff'] as const;
 export type Notice = (typeof NOTICES)[number];
 
 const BRAND_LABELS: Readonly<Record<string, string>> = { visa: 'Visa', mc: 'Mastercard', paypal: 'PayPal' };
@@ -26,6 +27,8 @@ export const SUPPORT_PATHS = {
   sendEvent: (pspReference: string) => `${SIMULATOR_PATH}/payments/${encodeURIComponent(pspReference)}/webhooks`,
   sendReport: `${SIMULATOR_PATH}/reports`,
   reschedule: (id: number, kind: 'hold' | 'send') => `${SIMULATOR_PATH}/webhooks/${id}/${kind}`,
+  refundsFail: (pspReference: string) => `${SIMULATOR_PATH}/payments/${encodeURIComponent(pspReference)}/refunds-fail`,
+  refundFailed: (pspReference: string, refund: string) => `${SIMULATOR_PATH}/payments/${encodeURIComponent(pspReference)}/refunds/${encodeURIComponent(refund)}/failed`,
 };
 
 function timeText(date: Date): string {
@@ -141,7 +144,41 @@ ${radioGroup({ id: EVENT_FIELD_IDS.success, name: 'success', legend: t('support.
 </section>`;
 }
 
-export function paymentPage(input: { language: Language; payment: PaymentRow; webhooks: readonly WebhookRow[]; form: EventForm; notice?: Notice }): string {
+/** The refunds asked for, each with its outcome; one that went through can be sent its REFUND_FAILED. */
+function refundList(t: Translate, language: Language, payment: PaymentRow, refunds: readonly RefundRow[]): string {
+  if (refunds.length === 0) return `<p>${t('support.none')}</p>`;
+  const item = (refund: RefundRow) => {
+    const text = t(refund.success ? 'support.refunds.succeeded' : 'support.refunds.failed', {
+      time: timeText(refund.createdAt),
+      amount: money(refund.amountValue ?? 0, language),
+      pspReference: refund.pspReference,
+      reference: refund.reference ?? '—',
+      reason: refund.reason ?? '',
+    });
+    const which = `<span class="visually-hidden"> ${t('support.refunds.which', { pspReference: refund.pspReference })}</span>`;
+    const fail = canFailLater(refund)
+      ? `<form method="post" action="${h(SUPPORT_PATHS.refundFailed(payment.pspReference, refund.pspReference))}"><button type="submit" class="button">${t('support.refunds.sendFailed')}${which}</button></form>`
+      : '';
+    return `<li id="refund-${h(refund.pspReference)}">${text}${fail}</li>`;
+  };
+  return `<ul>${refunds.map(item).join('')}</ul>`;
+}
+
+/** The switch that makes the payment's refunds fail, and the refunds asked for. */
+function refundsSection(t: Translate, language: Language, payment: PaymentRow, refunds: readonly RefundRow[]): string {
+  return `<section class="psp-section" aria-labelledby="refunds-heading" id="refunds">
+<h2 id="refunds-heading">${t('support.refunds.heading')}</h2>
+<p>${t('support.refunds.intro')}</p>
+<form class="form" method="post" action="${h(SUPPORT_PATHS.refundsFail(payment.pspReference))}">
+${radioGroup({ id: 'refunds-fail', name: 'refundsFail', legend: t('support.refunds.switch'), options: [{ value: 'off', label: t('support.refunds.off') }, { value: 'on', label: t('support.refunds.on') }], checked: payment.refundsFail ? 'on' : 'off' })}
+<button type="submit" class="button">${t('support.refunds.save')}</button>
+</form>
+<h3>${t('support.refunds.asked')}</h3>
+${refundList(t, language, payment, refunds)}
+</section>`;
+}
+
+export function paymentPage(input: { language: Language; payment: PaymentRow; webhooks: readonly WebhookRow[]; refunds: readonly RefundRow[]; form: EventForm; notice?: Notice }): string {
   const { language, payment, form } = input;
   const t = translatorFor(language);
   const errors = Object.fromEntries(Object.entries(form.errors ?? {}).map(([id, key]) => [id, key ? t(key) : undefined]));
@@ -163,6 +200,7 @@ ${noticeOf(t, input.notice)}
 <tbody>${details.map(([label, value]) => `<tr><th scope="row">${label}</th><td>${value}</td></tr>`).join('')}</tbody>
 </table>
 ${eventFormSection(t, language, payment, form)}
+${refundsSection(t, language, payment, input.refunds)}
 <section class="psp-section" aria-labelledby="webhooks-heading">
 <h2 id="webhooks-heading">${t('support.payment.webhooks')}</h2>
 <p>${t('support.payment.webhooksIntro')}</p>

@@ -1,0 +1,1 @@
+ALTER TABLE "psp_sim_payments" ADD COLUMN "refunds_fail" boolean DEFAULT false NOT NULL;
