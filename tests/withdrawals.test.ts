@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
-import { coupons, mailOutbox, memberships, orderItemDocuments, orderItems, orderNotes, orders, productVariants, pspSimModifications, pspSimWebhooks, withdrawals } from '../app/.server/db/schema';
+import { coupons, mailOutbox, memberships, orderItemDocuments, orderItems, orderNotes, orders, productVariants, pspSimModifications, pspSimPayments, pspSimWebhooks, withdrawals } from '../app/.server/db/schema';
 import { startPaymentsJob } from '../app/.server/jobs/payments';
 import { createLogger } from '../app/.server/logger';
 import type { Services } from '../app/.server/services';
@@ -110,7 +110,8 @@ describe('withdrawing from a paid order', () => {
     await deliverAll();
     expect((await withdrawalsOf(orderId)).map((row) => row.state)).toEqual(['refunded']);
     const afterCard = await stage.services.orders.find(fan.owner, orderId);
-    expect(afterCard?.lines.map((line) => line.withdrawn?.state ?? null)).toEqual(['refunded', null]);
+    const stateOf = (itemId: string) => afterCard?.lines.find((line) => line.id === itemId)?.withdrawn?.state ?? null;
+    expect([stateOf(card), stateOf(gift)]).toEqual(['refunded', null]);
     expect(afterCard?.refunds).toEqual({ refundedCents: cardRefund, pendingCents: 0 });
 
     const second = await withdraw(stage.services, fan, orderId, [gift]);
@@ -190,6 +191,18 @@ describe('withdrawing from a paid order', () => {
     expect(view?.refunds).toEqual({ refundedCents: 0, pendingCents: withdrawal!.refundCents });
     expect(view?.lines.find((line) => line.id === card)?.withdrawn?.state).toBe('failed');
     expect(await membershipOf(card)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('the simulator’s switch makes the refund fail: REFUND success false, the withdrawal failed, support told, no money back', async () => {
+    const { fan, orderId, card } = await cardAndGiftOrder('switch-fails');
+    const { paidByPspReference } = await orderOf(orderId);
+    await database.db.update(pspSimPayments).set({ refundsFail: true }).where(eq(pspSimPayments.pspReference, paidByPspReference!));
+    expect(await withdraw(stage.services, fan, orderId, [card])).toMatchObject({ ok: true, value: { state: 'requested' } });
+    await deliverAll();
+    const [withdrawal] = await withdrawalsOf(orderId);
+    expect(withdrawal).toMatchObject({ state: 'failed' });
+    expect(await mailKeys(`support:${orderId}:withdrawal-refund-failed:${withdrawal!.reference}`)).toHaveLength(1);
+    expect(await notesOf(orderId)).toEqual(['paid', 'withdrawal-refund-failed', 'withdrawal-requested']);
   });
 
   it('the PSP away: the withdrawal is recorded at once and the job sends its refund later, once', async () => {
