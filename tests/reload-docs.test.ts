@@ -1,7 +1,8 @@
 // New identity documents for a paid club card (issue 15) on a real database (PGlite, and
 // PostgreSQL in the other project): the link's owner replaces the card's documents (the old files
 // leave the store); anything else about the link is the same not-found; bad files are refused at
-// their fields; fulfilment and support's request queue the mail with the link.
+// their fields; fulfilment and support's request queue the mail with the link; a withdrawn card
+// takes none.
 import { and, eq, like } from 'drizzle-orm';
 import type { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +131,28 @@ describe('a link that does not authorise the fan', () => {
       expect(await reloadDocs().replace({ owner: who.owner, target, documentType: 'PASSPORT', uploads: passport })).toEqual({ ok: false, reason: 'not-found', fields: {} });
     }
     expect(await documentRowsOf(database, itemId)).toEqual(before);
+    expect(await uploads.files()).toEqual(filesBefore);
+  });
+});
+
+describe('a card its buyer withdrew from (issue 31)', () => {
+  it('takes no new documents: its link is the same not-found as a wrong one, and support cannot ask for them', async () => {
+    const fan = await signedInFan('reload-withdrawn');
+    const { orderId, itemId } = await buyCard(fan);
+    const target = await targetOf(itemId);
+    expect(await reloadDocs().open(fan.owner, target)).toMatchObject({ productName: { en: 'Club Card' } });
+
+    const withdrawn = await services().withdrawals.withdraw({ owner: fan.owner, orderId, itemIds: [itemId], key: crypto.randomUUID(), language: 'it' });
+    expect(withdrawn.ok).toBe(true);
+    expect(await documentRowsOf(database, itemId)).toEqual([]);
+    const filesBefore = await uploads.files();
+
+    expect(await reloadDocs().open(fan.owner, target)).toBeNull();
+    expect(await reloadDocs().replace({ owner: fan.owner, target, documentType: 'PASSPORT', uploads: passport })).toEqual({ ok: false, reason: 'not-found', fields: {} });
+    expect((await runSecured(context, reloadDocsRoute.loader as never, reloadDocsPath(target), { cookie: fan.cookie })).status).toBe(404);
+    expect(await reloadDocs().requestDocuments({ orderItemId: itemId })).toEqual({ ok: false, reason: 'not-found', fields: {} });
+    expect(await reloadDocs().requestDocuments({ orderId })).toEqual({ ok: false, reason: 'not-found', fields: {} });
+    expect(await documentRowsOf(database, itemId)).toEqual([]);
     expect(await uploads.files()).toEqual(filesBefore);
   });
 });

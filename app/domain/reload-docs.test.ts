@@ -37,16 +37,23 @@ describe('the reload-docs link', () => {
 
 describe('which items take new documents', () => {
   it('a club card of a paid or fulfilled order', () => {
-    expect(acceptsNewDocuments({ kind: 'card', orderStatus: 'paid' })).toBe(true);
-    expect(acceptsNewDocuments({ kind: 'card', orderStatus: 'fulfilled' })).toBe(true);
+    expect(acceptsNewDocuments({ kind: 'card', orderStatus: 'paid', withdrawn: false })).toBe(true);
+    expect(acceptsNewDocuments({ kind: 'card', orderStatus: 'fulfilled', withdrawn: false })).toBe(true);
   });
 
   it('not a card awaiting payment, cancelled or expired, nor anything but a card', () => {
     for (const orderStatus of ['awaiting_payment', 'cancelled', 'expired'] as const) {
-      expect(acceptsNewDocuments({ kind: 'card', orderStatus }), orderStatus).toBe(false);
+      expect(acceptsNewDocuments({ kind: 'card', orderStatus, withdrawn: false }), orderStatus).toBe(false);
     }
-    expect(acceptsNewDocuments({ kind: 'membership', orderStatus: 'fulfilled' })).toBe(false);
-    expect(acceptsNewDocuments({ kind: 'other', orderStatus: 'paid' })).toBe(false);
+    expect(acceptsNewDocuments({ kind: 'membership', orderStatus: 'fulfilled', withdrawn: false })).toBe(false);
+    expect(acceptsNewDocuments({ kind: 'other', orderStatus: 'paid', withdrawn: false })).toBe(false);
+  });
+
+  it('not a card its buyer withdrew from (issue 31), whatever its order', () => {
+    for (const orderStatus of ['paid', 'fulfilled'] as const) {
+      expect(acceptsNewDocuments({ kind: 'card', orderStatus, withdrawn: true }), orderStatus).toBe(false);
+    }
+    expect(needsDocumentsMail({ kind: 'card', orderStatus: 'fulfilled', sides: [], withdrawn: true })).toBe(false);
   });
 
   it('asks by mail only for a paid card without a front', () => {

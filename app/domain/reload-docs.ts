@@ -32,14 +32,21 @@ export type ReloadDocsLinkGone = 'expired' | 'used';
 /** Orders whose card may get new documents: paid (and so, soon or already, fulfilled). */
 const RELOADABLE_STATUSES: readonly OrderStatus[] = ['paid', 'fulfilled'];
 
-/** Whether an order item's documents may be replaced: a club card of a paid order. */
-export function acceptsNewDocuments(item: { kind: string; orderStatus: OrderStatus }): boolean {
-  return item.kind === 'card' && RELOADABLE_STATUSES.includes(item.orderStatus);
+/**
+ * Whether an order item's documents may be replaced: a club card of a paid order that its buyer
+ * has not withdrawn from (issue 31: a withdrawn card is not made, its documents were deleted).
+ */
+export function acceptsNewDocuments(item: { kind: string; orderStatus: OrderStatus; withdrawn: boolean }): boolean {
+  return item.kind === 'card' && RELOADABLE_STATUSES.includes(item.orderStatus) && !item.withdrawn;
 }
 
-/** Whether a paid card item lacks the document side every card needs (the front): then its buyer is asked for it. */
-export function needsDocumentsMail(item: { kind: string; orderStatus: OrderStatus; sides: readonly string[] }): boolean {
-  return acceptsNewDocuments(item) && !item.sides.includes('FRONT');
+/**
+ * Whether a paid card item lacks the document side every card needs (the front): then its buyer
+ * is asked for it. Fulfilment asks, before anything of the order can be withdrawn: `withdrawn`
+ * is false unless said.
+ */
+export function needsDocumentsMail(item: { kind: string; orderStatus: OrderStatus; sides: readonly string[]; withdrawn?: boolean }): boolean {
+  return acceptsNewDocuments({ ...item, withdrawn: item.withdrawn ?? false }) && !item.sides.includes('FRONT');
 }
 
 /**

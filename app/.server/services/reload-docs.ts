@@ -1,7 +1,7 @@
 // Re-uploading a paid club card's identity documents (issue 15; spec §4 "Reload docs", §7
 // "Re-upload documents"). The link's hash authorises one order item, and only for the fan who
 // placed its order: anything else (a wrong hash, another fan's item, not a card, an order not
-// paid) is the same `not-found`. Files are stored like the cart's (cart-documents.ts): put in the
+// paid, a card its buyer withdrew from) is the same `not-found`. Files are stored like the cart's (cart-documents.ts): put in the
 // transaction, deleted if it rolls back; the replaced ones deleted once it has committed.
 import { and, asc, eq } from 'drizzle-orm';
 import type { LocalizedText } from '../../domain/catalogue-types';
@@ -10,7 +10,7 @@ import { acceptsNewDocuments, readDocumentType, type ReloadDocsLinkGone, type Re
 import { failure, success, type FieldProblems, type Result } from '../../domain/result';
 import { DOCUMENT_FILE_FIELDS, type DocumentFileField } from '../../forms/document-files';
 import type { ShopDb } from '../db/client';
-import { orderItemDocuments, orderItems, orders } from '../db/schema';
+import { orderItemDocuments, orderItems, orders, withdrawalItems } from '../db/schema';
 import type { UploadedDocument } from '../http/multipart';
 import type { ServiceDeps } from '.';
 import type { CartOwner } from './cart-contract';
@@ -49,6 +49,19 @@ export type DocumentsRequestResult = Result<{ outcomes: ReloadDocsMailOutcome[] 
 type ItemRow = typeof orderItems.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
+/** An order item with its order and whether it was withdrawn (its withdrawal_items row). */
+function selectItems(executor: ShopDb) {
+  return executor
+    .select({ item: orderItems, order: orders, withdrawnBy: withdrawalItems.withdrawalId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(withdrawalItems, eq(withdrawalItems.orderItemId, orderItems.id));
+}
+
+function takesDocuments(row: { item: ItemRow; order: OrderRow; withdrawnBy: string | null }): boolean {
+  return acceptsNewDocuments({ kind: row.item.kind, orderStatus: row.order.status, withdrawn: row.withdrawnBy !== null });
+}
+
 const SIDES = [
   ['FRONT', DOCUMENT_FILE_FIELDS.FRONT],
   ['BACK', DOCUMENT_FILE_FIELDS.BACK],
@@ -67,14 +80,21 @@ export function createReloadDocsService(
     if (!isUuid(target.orderItemId)) return null;
     const customer = await findOwner(executor, owner);
     if (!customer) return null;
-    const query = executor
-      .select({ item: orderItems, order: orders })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    if (lock) {
+      // The order's row, as a withdrawal locks it (withdrawals.ts): an upload and a withdrawal of
+      // the card go one after the other (two uploads too), and the item is read after the wait,
+      // in a statement of its own, so it sees a withdrawal committed meanwhile.
+      await executor
+        .select({ id: orders.id })
+        .from(orders)
+        .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+        .where(and(eq(orderItems.id, target.orderItemId), eq(orders.customerId, customer.id)))
+        .for('update', { of: orders });
+    }
+    const [row] = await selectItems(executor)
       .where(and(eq(orderItems.id, target.orderItemId), eq(orders.customerId, customer.id)))
       .limit(1);
-    const [row] = lock ? await query.for('update', { of: orderItems }) : await query;
-    if (!row || !acceptsNewDocuments({ kind: row.item.kind, orderStatus: row.order.status })) return null;
+    if (!row || !takesDocuments(row)) return null;
     const state = links.check(target, await frontDocumentIdOf(executor, row.item.id), clock.now());
     if (state === 'invalid') return null;
     return state === 'valid' ? row : state;
@@ -151,13 +171,10 @@ export function createReloadDocsService(
       const id = 'orderItemId' in target ? target.orderItemId : target.orderId;
       if (!isUuid(id)) return failure('not-found');
       return db.transaction(async (tx) => {
-        const rows = await tx
-          .select({ item: orderItems, order: orders })
-          .from(orderItems)
-          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        const rows = await selectItems(tx)
           .where('orderItemId' in target ? eq(orderItems.id, id) : eq(orderItems.orderId, id))
           .orderBy(asc(orderItems.position));
-        const asked = rows.filter((row) => acceptsNewDocuments({ kind: row.item.kind, orderStatus: row.order.status }));
+        const asked = rows.filter(takesDocuments);
         if (asked.length === 0) return failure('not-found');
         const outcomes: ReloadDocsMailOutcome[] = [];
         for (const row of asked) outcomes.push(await requestFor(tx, row.order, row.item));
