@@ -61,12 +61,12 @@ export function parseMembershipTab(value: string | null): MembershipTab {
 }
 
 /**
- * Whether `tab` lists the membership for the fan. A membership may be in more than one tab
- * (bought for myself: mine, and nobody else's business; redeemed on behalf: Managed and Redeemed).
- * Only live memberships are listed (spec's list call: statuses active and ready).
+ * Whether `tab` is one of the membership's places for the fan, by their roles alone. A membership
+ * may be in more than one tab (bought for myself: mine, and nobody else's business; redeemed on
+ * behalf: Managed and Redeemed). Whether it is listed at all (live, or withdrawn this football
+ * year) is domain/membership-listing.ts's `isListedInTab`.
  */
 export function isInTab(membership: MembershipParties, customerId: string, tab: MembershipTab): boolean {
-  if (!isLive(membership.status)) return false;
   const { holderCustomerId: holder, managerCustomerId: manager, gifterCustomerId: gifter } = membership;
   switch (tab) {
     case 'yours':

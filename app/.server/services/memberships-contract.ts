@@ -26,6 +26,11 @@ export type MembershipListRow = {
    * the withdrawal period its buyer kept: domain/withdrawal.ts); null otherwise.
    */
   activatesAt: Date | null;
+  /**
+   * When its buyer withdrew from it (issue 31): it is then `cancelled` for good, and the lists show
+   * it as withdrawn for the rest of that football year (domain/membership-listing.ts); null otherwise.
+   */
+  withdrawnAt: Date | null;
 };
 
 /** One membership as its page shows it (to a holder, manager or gifter). */

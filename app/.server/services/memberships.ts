@@ -1,13 +1,12 @@
 // My Membership (issue 15): the fan's memberships by list tab, one membership's page, and the
 // spec's manage call (renewal preferences). Every call takes the signed-in owner and answers only
 // about memberships the fan holds, manages or gave; anything else is 'not-found' (the page's 404).
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, or } from 'drizzle-orm';
 import { billingAddressOf } from '../../domain/billing';
 import { isRestrictedCountry } from '../../domain/countries';
 import {
   LIVE_STATUSES,
   MANAGE_CONFIG_FIELDS,
-  isInTab,
   manageRefusal,
   parseManageAction,
   parsePreferredSize,
@@ -18,9 +17,11 @@ import {
   type MembershipTab,
 } from '../../domain/membership-manage';
 import { checkRenewal, renewalPath } from '../../domain/membership-follow-up';
+import { footballYearStart, isListedInTab } from '../../domain/membership-listing';
 import { failure, success, type Result } from '../../domain/result';
 import { nextSeason } from '../../domain/season';
 import { shippingRestriction, type PostalAddress } from '../../domain/shipping';
+import { romeDate } from '../../domain/shop-time';
 import type { ShopDb } from '../db/client';
 import { gifts, memberships, orderItems } from '../db/schema';
 import type { ServiceDeps } from '.';
@@ -57,6 +58,7 @@ function listRowOf(row: MembershipRow, customerId: string, imageUrl: string | nu
       membership.status === 'ready' && membership.holder !== null
         ? activationInstant({ season: membership.season, withdrawalEndsAt: membership.withdrawalEndsAt, paidAt: membership.createdAt })
         : null,
+    withdrawnAt: membership.status === 'cancelled' ? membership.withdrawnAt : null,
   };
 }
 
@@ -67,7 +69,7 @@ function postalAddressOf(saved: SavedAddress): PostalAddress {
 }
 
 export function createMembershipsService(
-  { db }: Pick<ServiceDeps, 'db'>,
+  { db, clock }: Pick<ServiceDeps, 'db' | 'clock'>,
   { catalogue, addresses }: { catalogue: CatalogueService; addresses: AddressesService },
 ) {
   function selectRows(executor: ShopDb) {
@@ -88,20 +90,22 @@ export function createMembershipsService(
   }
 
   return {
-    /** The fan's live memberships that `tab` lists, newest first. */
+    /** The fan's memberships that `tab` lists (live, or withdrawn this football year), newest first. */
     async list(owner: CartOwner, tab: MembershipTab): Promise<MembershipListRow[]> {
       const customer = await findOwner(db, owner);
       if (!customer) return [];
       const id = customer.id;
+      const today = romeDate(clock.now());
       const rows = await selectRows(db)
         .where(
           and(
             or(eq(memberships.holderCustomerId, id), eq(memberships.managerCustomerId, id), eq(memberships.gifterCustomerId, id)),
-            inArray(memberships.status, [...LIVE_STATUSES]),
+            // Narrowed here, decided by the domain rule below.
+            or(inArray(memberships.status, [...LIVE_STATUSES]), and(eq(memberships.status, 'cancelled'), gte(memberships.withdrawnAt, footballYearStart(today)))),
           ),
         )
         .orderBy(desc(memberships.createdAt), asc(memberships.code));
-      const listed = rows.filter((row) => isInTab(partiesOf(row), id, tab));
+      const listed = rows.filter((row) => isListedInTab({ ...partiesOf(row), withdrawnAt: row.membership.withdrawnAt }, id, tab, today));
       const products = await catalogue.getProductDetails([...new Set(listed.map((row) => row.membership.productId))]);
       return listed.map((row) => listRowOf(row, id, products.get(row.membership.productId)?.imageUrl ?? null));
     },

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { MEMBERSHIP_TABS, membershipListPath, type MembershipTab } from '../../domain/membership-manage';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import type { MembershipCardView } from './membership-views';
+import { Badge } from '../ui/badge';
 import { Breadcrumb } from '../ui/breadcrumb';
 import { MembershipCard } from './membership-card';
 import { EmptyState } from '../ui/empty-state';
@@ -9,7 +10,8 @@ import { Tabs } from '../ui/tabs';
 
 /**
  * The spec's My Membership list: four tabs as links (`?tab=`), one card per membership whose
- * heading links to its page, and an empty state per tab.
+ * heading links to its page, and an empty state per tab. A membership withdrawn this football
+ * year is listed too, with a Withdrawn badge (domain/membership-listing.ts).
  */
 export function MembershipListPage({ tab, memberships }: { tab: MembershipTab; memberships: MembershipCardView[] }) {
   const { t } = useShopTranslation('membership');
@@ -37,6 +39,11 @@ export function MembershipListPage({ tab, memberships }: { tab: MembershipTab; m
                   <h3>
                     <Link to={membership.href}>{membership.productName}</Link>
                   </h3>
+                  {membership.withdrawnOn ? (
+                    <p>
+                      <Badge>{t('withdrawn.badge')}</Badge>
+                    </p>
+                  ) : null}
                   <MembershipFacts membership={membership} />
                 </div>
               </li>
@@ -48,12 +55,13 @@ export function MembershipListPage({ tab, memberships }: { tab: MembershipTab; m
   );
 }
 
-/** Code, status, season, holder (when the fan may see it) and the fan's roles. */
+/** Code, status (withdrawn, and when, for a withdrawn one), season, holder (when the fan may see it) and the fan's roles. */
 export function MembershipFacts({ membership }: { membership: MembershipCardView }) {
   const { t } = useShopTranslation('membership');
   const facts: [string, React.ReactNode][] = [
     [t('facts.code'), <span className="membership-code">{membership.code}</span>],
-    [t('facts.status'), t(`status.${membership.status}`)],
+    [t('facts.status'), membership.withdrawnOn ? t('status.withdrawn') : t(`status.${membership.status}`)],
+    ...(membership.withdrawnOn ? [[t('facts.withdrawnOn'), membership.withdrawnOn] as [string, string]] : []),
     ...(membership.activatesOn ? [[t('facts.activatesOn'), membership.activatesOn] as [string, string]] : []),
     ...(membership.season ? [[t('facts.season'), membership.season] as [string, string]] : []),
     ...(membership.roles.includes('gifter') && membership.roles.length === 1 ? [] : [[t('facts.holder'), membership.holderName ?? t('facts.noHolder')] as [string, string]]),

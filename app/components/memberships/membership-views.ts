@@ -14,6 +14,8 @@ export type MembershipCardView = {
   imageUrl: string | null;
   /** When a ready membership becomes active, as a date in the page's language; null otherwise. */
   activatesOn: string | null;
+  /** When its buyer withdrew from it (it is then cancelled for good), as a date in the page's language; null otherwise. */
+  withdrawnOn: string | null;
 };
 
 /** The holder's data as the page lists it (only ever built for holder and manager). */

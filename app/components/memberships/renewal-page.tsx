@@ -21,7 +21,8 @@ export type RenewalView = {
   card: MembershipCardView;
   tab: RenewalTab;
   addAddressPath: string;
-  refusal: ManageRefusal | null;
+  /** Why the preferences cannot be changed: the use case's refusal, or withdrawn (said apart: it is over for good). */
+  refusal: ManageRefusal | 'withdrawn' | null;
   current: Current | null;
   shippingChoices: AddressChoice[];
   billingChoices: AddressChoice[];

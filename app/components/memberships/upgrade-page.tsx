@@ -4,9 +4,9 @@ import type { MembershipCardView } from './membership-views';
 import { SectionHeading } from './section-heading';
 import { Notice } from '../ui/notice';
 
-/** Why not, in the spec's words: not the manager, not yet active (ready), over, or no target. */
+/** Why not, in the spec's words: withdrawn, not the manager, not yet active (ready), over, or no target. */
 export type UpgradeView =
-  | { refusal: 'not-manager' | 'notYetActive' | 'over' | 'no-upgrade'; target: null }
+  | { refusal: 'withdrawn' | 'not-manager' | 'notYetActive' | 'over' | 'no-upgrade'; target: null }
   | { refusal: null; target: { name: string; href: string; buyHref: string } };
 
 /**

@@ -25,6 +25,7 @@ export function membershipCardView(row: MembershipListRow, language: Language): 
     holderName: row.holderName,
     imageUrl: row.imageUrl,
     activatesOn: row.activatesAt ? formatShopDate(row.activatesAt, language) : null,
+    withdrawnOn: row.withdrawnAt ? formatShopDate(row.withdrawnAt, language) : null,
   };
 }
 

@@ -38,7 +38,7 @@ export async function renewalView(context: Context, membership: MembershipDetail
   const { customer } = signedIn(context);
   const { services } = context.get(shopContext);
   const { t } = getInstance(context);
-  const refusal = membership.manageRefusal;
+  const refusal: ManageRefusal | 'withdrawn' | null = membership.withdrawnAt !== null ? 'withdrawn' : membership.manageRefusal;
   // A gifter alone sees neither the renewal's addresses (the holder's) nor their own book here.
   const showsPreferences = seesHolderData(membership.roles);
   const saved = refusal === null ? await describeAddresses(await services.addresses.list(customer.id), language) : [];

@@ -14,6 +14,8 @@ export const handle: RouteHandle = { hydrate: false };
 
 function upgradeView(membership: MembershipDetail, language: Language): UpgradeView {
   const { upgrade } = membership;
+  // Withdrawn is why, whoever asks (its gifter too): said before any other reason.
+  if (membership.withdrawnAt !== null) return { refusal: 'withdrawn', target: null };
   if (upgrade.refusal === null) {
     const { id, name } = upgrade.target;
     return { refusal: null, target: { name: name[language], href: `/products/${encodeURIComponent(id)}`, buyHref: upgradePath(id, membership.code) } };
