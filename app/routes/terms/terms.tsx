@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { Notice } from '../../components/ui/notice';
 import { pageMeta } from '../../domain/page-meta';
-import { isTermsPageId, termsPageTexts } from '../../domain/terms-pages';
+import { isTermsPageId, termsPageTexts, WITHDRAWAL_FORM_PATH } from '../../domain/terms-pages';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance } from '../../middleware/i18next';
 import type { RouteHandle } from '../../root';
@@ -33,6 +33,8 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     intro: id === 'academy' ? t('checkoutTerms:pages.academy.intro') : null,
     placeholder: t('checkoutTerms:pages.placeholder'),
     sections,
+    // The right of withdrawal's page leads to the model form, for fans who prefer to write (issue 31).
+    modelForm: id === 'withdrawal' ? { href: WITHDRAWAL_FORM_PATH, label: t('orders:withdrawal.modelForm') } : null,
     seo: describePage(context, request, { title }),
   };
 }
@@ -40,7 +42,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function TermsPage({ loaderData }: Route.ComponentProps) {
-  const { title, intro, placeholder, sections } = loaderData;
+  const { title, intro, placeholder, sections, modelForm } = loaderData;
   return (
     <article className="terms-page" aria-labelledby="terms-title">
       <h1 id="terms-title">{title}</h1>
@@ -56,6 +58,11 @@ export default function TermsPage({ loaderData }: Route.ComponentProps) {
           <p className="terms-page__version">{section.version}</p>
         </section>
       ))}
+      {modelForm ? (
+        <p>
+          <a href={modelForm.href}>{modelForm.label}</a>
+        </p>
+      ) : null}
     </article>
   );
 }
