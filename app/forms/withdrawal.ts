@@ -32,10 +32,8 @@ export const withdrawalConfirmSchema = z.object({
   key: z.string({ error: WITHDRAWAL_MESSAGES.badKey }).check(z.maxLength(UUID_LENGTH, { error: WITHDRAWAL_MESSAGES.badKey }), z.uuid({ error: WITHDRAWAL_MESSAGES.badKey })),
 });
 
-/** The input read, or the first problem found (its field: what the error summary links to). */
-export type WithdrawalInput<Field extends 'item' | 'key'> =
-  | { ok: true; itemIds: string[]; key: string | null }
-  | { ok: false; field: Field; message: WithdrawalMessage };
+/** The first problem found (its field: what the error summary links to). */
+export type WithdrawalProblem<Field extends 'item' | 'key'> = { ok: false; field: Field; message: WithdrawalMessage };
 
 type Source = { getAll(name: string): (string | File)[]; get(name: string): string | File | null };
 
@@ -53,14 +51,14 @@ function firstProblem<Field extends 'item' | 'key'>(error: z.core.$ZodError): { 
   return { field, message };
 }
 
-/** The confirmation page's query: `item` repeated. */
-export function parseWithdrawalChoice(query: URLSearchParams): WithdrawalInput<'item'> {
-  const parsed = z.safeParse(withdrawalChoiceSchema, { item: chosenOf(query) });
-  return parsed.success ? { ok: true, itemIds: parsed.data.item, key: null } : { ok: false, ...firstProblem<'item'>(parsed.error) };
+/** The confirmation page's query (or the confirmation's POST): `item` repeated. */
+export function parseWithdrawalChoice(source: Source): { ok: true; itemIds: string[] } | WithdrawalProblem<'item'> {
+  const parsed = z.safeParse(withdrawalChoiceSchema, { item: chosenOf(source) });
+  return parsed.success ? { ok: true, itemIds: parsed.data.item } : { ok: false, ...firstProblem<'item'>(parsed.error) };
 }
 
 /** The confirmation's POST: `item` repeated and `key`. */
-export function parseWithdrawalConfirmation(form: FormData): WithdrawalInput<'item' | 'key'> {
+export function parseWithdrawalConfirmation(form: FormData): { ok: true; itemIds: string[]; key: string } | WithdrawalProblem<'item' | 'key'> {
   const key = form.get('key');
   const parsed = z.safeParse(withdrawalConfirmSchema, { item: chosenOf(form), key: typeof key === 'string' ? key : undefined });
   return parsed.success ? { ok: true, itemIds: parsed.data.item, key: parsed.data.key } : { ok: false, ...firstProblem<'item' | 'key'>(parsed.error) };
