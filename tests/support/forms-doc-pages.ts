@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { RouterContextProvider } from 'react-router';
 import type { Clock } from '../../app/.server/clock';
 import type { Database } from '../../app/.server/db/client';
+import type { Services } from '../../app/.server/services';
+import type { CartOwner } from '../../app/.server/services/cart-contract';
 import { createReloadDocsLinks } from '../../app/.server/services/reload-docs-link';
 import { shopContext } from '../../app/context';
 import { reloadDocsPath } from '../../app/domain/reload-docs';
@@ -81,6 +83,9 @@ export async function documentedPages(database: Database, context: RouterContext
   const blocked = await signedInFan(context, 'forms-doc-blocked');
   await addItem(services, blocked, 'j1897', 'buy', { buyFor: 'BUY_CARD' });
 
+  // An item of the fan's paid orders that may still be withdrawn (its receipt's choice, its confirmation).
+  const withdrawable = await withdrawableItemOf(services, fan.owner);
+
   const as = (who: { cookie: string }) => (path: string): Page => ({ path, cookie: who.cookie });
   const mine = as(fan);
 
@@ -114,6 +119,7 @@ export async function documentedPages(database: Database, context: RouterContext
       '/products/{id}/upgrade/{membershipCode}': [`/products/black-and-white/upgrade/${stadium}?${key()}`],
       '/products/{id}/renewal/{membershipCode}': [`/products/black-and-white/renewal/${blackAndWhite}?${key()}`],
       '/reload-docs': [reloadDocs],
+      '/account/orders/{orderId}/withdrawal': [`/account/orders/${withdrawable.orderId}/withdrawal`, `/account/orders/${withdrawable.orderId}/withdrawal?item=${withdrawable.itemId}`],
       '/products/{id}/notify-me': ['/products/junior/notify-me'],
       '/account/notify-me': ['/account/notify-me'],
       '/dev/outbox': ['/dev/outbox'],
@@ -124,6 +130,15 @@ export async function documentedPages(database: Database, context: RouterContext
       '/dev/components': ['/dev/components'],
     }),
   };
+}
+
+async function withdrawableItemOf(services: Services, owner: CartOwner): Promise<{ orderId: string; itemId: string }> {
+  for (const summary of await services.orders.list(owner)) {
+    const order = await services.orders.find(owner, summary.id);
+    const line = order?.lines.find((candidate) => candidate.withdrawable !== null);
+    if (order && line) return { orderId: order.id, itemId: line.id };
+  }
+  throw new Error('no withdrawable item in the fan’s orders');
 }
 
 function mapPages(mine: (path: string) => Page, pages: Record<string, (string | Page)[]>): Record<string, Page[]> {

@@ -237,6 +237,7 @@ export function createWithdrawalsService(
             refundCents: withdrawal.refundCents,
             requestedAt: now,
             receiptUrl: `${config.publicUrl}/account/orders/${order.id}`,
+            traderEmail: config.supportEmail,
           });
           await queueMail(tx, { dedupeKey: `withdrawal-confirmation:${withdrawal.id}`, kind: 'withdrawal-confirmation', to: order.buyer.email, language: request.language, mail });
           return { withdrawalId: withdrawal.id, orderId: order.id, refundCents: withdrawal.refundCents, state: withdrawal.state, documents: removedDocuments };
