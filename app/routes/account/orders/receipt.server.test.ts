@@ -136,7 +136,7 @@ describe('receiptData', () => {
     const order = anOrder({ lines: [{ ...CARD_LINE, withdrawable: { until } }, { ...CARD_LINE, id: 'line-kept' }] });
     expect((await receiptData(order, 'it', tIn('it'), countryName)).withdrawal).toEqual({
       action: `/account/orders/${order.id}/withdrawal`,
-      options: [{ id: 'line-card', label: 'Carta del club – Titolare: Mario Rossi (fino al 15/12/2026)' }],
+      options: [{ id: 'line-card', label: 'Carta del club JM0123456789 – Titolare: Mario Rossi (fino al 15/12/2026)' }],
       modelFormHref: '/terms/withdrawal-form',
     });
     expect((await receiptData(anOrder(), 'en', tIn('en'), countryName)).withdrawal).toBeNull();

@@ -71,7 +71,18 @@ function historyText(line: OrderHistoryLine, language: Language, t: TFunction): 
 export function withdrawalOptions(order: OrderView, language: Language, t: TFunction): WithdrawalOption[] {
   return order.lines.flatMap((line) =>
     line.withdrawable
-      ? [{ id: line.id, label: t('orders:withdrawal.option', { name: line.name[language], holder: holderOf(line, order, t), date: lastWithdrawalDay(line.withdrawable.until, language) }) }]
+      ? [
+          {
+            id: line.id,
+            // The membership code tells apart two alike items (two gifts of one product).
+            label: t(line.membershipCode ? 'orders:withdrawal.optionWithCode' : 'orders:withdrawal.option', {
+              name: line.name[language],
+              code: line.membershipCode ?? '',
+              holder: holderOf(line, order, t),
+              date: lastWithdrawalDay(line.withdrawable.until, language),
+            }),
+          },
+        ]
       : [],
   );
 }

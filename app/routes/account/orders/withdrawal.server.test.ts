@@ -60,7 +60,7 @@ describe('the withdrawal page’s steps', () => {
 
   it('offers the choice of the items still withdrawable, with the message of a bad one', () => {
     expect(chooseStep(order, 'en', tIn('en'), 'orders:withdrawal.errors.nothingChosen')).toMatchObject({
-      options: [{ id: 'line-card', label: 'Club Card – Holder: Mario Rossi (until 15/12/2026)' }],
+      options: [{ id: 'line-card', label: 'Club Card JM0123456789 – Holder: Mario Rossi (until 15/12/2026)' }],
       error: 'orders:withdrawal.errors.nothingChosen',
     });
   });
