@@ -16,8 +16,9 @@ import { WithdrawalPages, lastWithdrawalDay } from './pages/withdrawal';
 // is in), gets the mail with the model form; a second post of the same confirmation refunds
 // once; another fan's order is the shop's 404. Serial: the second test opens the first's order.
 
-const KIDS = /^Kids 0–4 – /;
-const BLACK_AND_WHITE = /^Black & White – /;
+// Each item's label names its membership code, which tells two alike items apart.
+const KIDS = /^Kids 0–4 JM[0-9A-Z]{10} – /;
+const BLACK_AND_WHITE = /^Black & White JM[0-9A-Z]{10} – /;
 const TOTAL = { it: /64,90\s€/, en: /€64\.90/ } as const;
 
 /** The signed-in fan's cart of a Kids 0–4 gift and a Black & White gift, paid by card on the PSP's page; the order's id. */
