@@ -19,6 +19,7 @@ import { queueMail, writeNotice } from './payment-notes';
 import { sendReversal } from './payment-reversals';
 import { settleWithdrawalRefunds, splitWithdrawalRefunds } from './withdrawal-refunds';
 import type { ReloadDocsLinks } from './reload-docs-link';
+import type { ServiceDeps } from '.';
 
 export type SettlementDeps = {
   db: ShopDb;
@@ -32,6 +33,23 @@ export type SettlementDeps = {
   /** The only merchant account whose authorisations the shop keeps. */
   merchantAccount: string;
 };
+
+/** The settlement's parts, from what every service is built of and the process's gateway and links. */
+export function settlementDepsOf(
+  { db, clock, config, logger }: Pick<ServiceDeps, 'db' | 'clock' | 'config' | 'logger'>,
+  { gateway, reloadDocs }: { gateway: PaymentGateway; reloadDocs: ReloadDocsLinks },
+): SettlementDeps {
+  return {
+    db,
+    gateway,
+    logger,
+    publicUrl: config.publicUrl,
+    reloadDocs,
+    now: () => clock.now(),
+    supportEmail: config.supportEmail,
+    merchantAccount: config.payments.merchantAccount,
+  };
+}
 
 /** The order's money after settling, for the page that asked. */
 export type SettledOrder = {

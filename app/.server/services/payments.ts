@@ -18,7 +18,7 @@ import { lastAttempt, lockPayableOrder, openAttempt, type PaymentRow } from './p
 import { createPaymentEvents } from './payment-events';
 import { recordEntry } from './payment-ledger';
 import { resolveOnce } from './payment-returns';
-import { recordAttemptEnd, settleOrder, type SettlementDeps } from './payment-settlement';
+import { recordAttemptEnd, settleOrder, settlementDepsOf } from './payment-settlement';
 import { createDropInPayments } from './payments-advanced';
 import type { ReloadDocsLinks } from './reload-docs-link';
 
@@ -47,16 +47,7 @@ export function createPaymentsService(
   { db, clock, config, logger }: Pick<ServiceDeps, 'db' | 'clock' | 'config' | 'logger'>,
   { gateway, reloadDocs }: { gateway: PaymentGateway; reloadDocs: ReloadDocsLinks },
 ) {
-  const settlement: SettlementDeps = {
-    db,
-    gateway,
-    logger,
-    publicUrl: config.publicUrl,
-    reloadDocs,
-    now: () => clock.now(),
-    supportEmail: config.supportEmail,
-    merchantAccount: config.payments.merchantAccount,
-  };
+  const settlement = settlementDepsOf({ db, clock, config, logger }, { gateway, reloadDocs });
   const events = createPaymentEvents(settlement);
 
   /** The attempt to use for a click: the last one when it is still fresh and for the same method, else a new one. */

@@ -15,7 +15,7 @@ import type { ServiceDeps } from '.';
 import type { CartOwner } from './cart-contract';
 import { findOwner, isUuid } from './cart-items';
 import { queueMail, writeNotice } from './payment-notes';
-import type { SettlementDeps } from './payment-settlement';
+import { settlementDepsOf } from './payment-settlement';
 import type { ReloadDocsLinks } from './reload-docs-link';
 import { loadWithdrawalLines, refusalOfLine, type WithdrawalLine } from './withdrawal-lines';
 import { sendWithdrawalRefund } from './withdrawal-refunds';
@@ -120,16 +120,7 @@ export function createWithdrawalsService(
   { db, clock, config, logger, documents }: Pick<ServiceDeps, 'db' | 'clock' | 'config' | 'logger' | 'documents'>,
   { gateway, reloadDocs }: { gateway: PaymentGateway; reloadDocs: ReloadDocsLinks },
 ) {
-  const settlement: SettlementDeps = {
-    db,
-    gateway,
-    logger,
-    publicUrl: config.publicUrl,
-    reloadDocs,
-    now: () => clock.now(),
-    supportEmail: config.supportEmail,
-    merchantAccount: config.payments.merchantAccount,
-  };
+  const settlement = settlementDepsOf({ db, clock, config, logger }, { gateway, reloadDocs });
 
   async function ownedOrder(executor: ShopDb, owner: CartOwner, orderId: string, lock: boolean): Promise<OrderRow | null> {
     const customer = await findOwner(executor, owner);
