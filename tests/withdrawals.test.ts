@@ -123,6 +123,11 @@ describe('withdrawing from a paid order', () => {
     expect(refunded.reduce((sum, row) => sum + (row.amountValue ?? 0), 0)).toBe(order.totalCents);
     expect((await orderOf(orderId)).paidByPspReference).toBe(order.paidByPspReference);
     expect(await notesOf(orderId)).toEqual(['paid', 'withdrawal-refunded', 'withdrawal-refunded', 'withdrawal-requested', 'withdrawal-requested']);
+    // The fan's confirmation is the model form filled in (Annex I(B)), in the language of the request.
+    const [confirmation] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `withdrawal-confirmation:${(await withdrawalsOf(orderId))[0]!.id}`));
+    expect(confirmation).toMatchObject({ language: 'en', toAddress: order.buyer.email });
+    expect(confirmation!.textBody).toContain(`${order.buyer.firstName} ${order.buyer.lastName}`);
+    expect(confirmation!.textBody).toMatch(/Via Roma 1, \d{5} \S+ \(TO\), Italy/);
     const ids = (await withdrawalsOf(orderId)).map((row) => `withdrawal-confirmation:${row.id}`);
     expect(await mailKeys('withdrawal-confirmation:')).toEqual(expect.arrayContaining(ids));
     expect(ids).toHaveLength(2);

@@ -5,6 +5,8 @@
 // line, the fan's confirmation mail and support's. Its refund goes to the PSP after the commit
 // (withdrawal-refunds.ts): an order is never refunded before the withdrawal is on record.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { summariseAddress } from '../../domain/address-summary';
+import type { Language } from '../../domain/catalogue-types';
 import { refundPlan, withdrawalDeadline } from '../../domain/withdrawal-rights';
 import { failure, success } from '../../domain/result';
 import type { ShopDb } from '../db/client';
@@ -14,6 +16,7 @@ import type { PaymentGateway } from '../payments/gateway';
 import type { ServiceDeps } from '.';
 import type { CartOwner } from './cart-contract';
 import { findOwner, isUuid } from './cart-items';
+import { getCountry } from './lookups';
 import { queueMail, writeNotice } from './payment-notes';
 import { settlementDepsOf } from './payment-settlement';
 import type { ReloadDocsLinks } from './reload-docs-link';
@@ -110,10 +113,12 @@ function holderName(line: WithdrawalLine): string | null {
   return line.item.holder ? `${line.item.holder.firstName} ${line.item.holder.lastName}` : null;
 }
 
-function consumerAddressOf(order: OrderRow): string | null {
+/** The fan's billing address on one line, as the model form's "address of the consumer". */
+async function consumerAddressOf(order: OrderRow, language: Language): Promise<string | null> {
   const address = order.billingAddress;
   if (!address) return null;
-  return [address.street, address.postalCode, address.city, address.countryCode].filter((part) => typeof part === 'string' && part !== '').join(', ');
+  const summary = summariseAddress({ ...address, id: address.addressId, isPreferred: false }, (await getCountry(address.countryCode, language))?.name ?? address.countryCode);
+  return [summary.street, summary.extraInfo, summary.place, summary.country].filter((part) => part !== null && part !== '').join(', ');
 }
 
 export function createWithdrawalsService(
@@ -219,7 +224,7 @@ export function createWithdrawalsService(
             placedAt: order.placedAt,
             paidAt: order.paidAt,
             consumer: { firstName: order.buyer.firstName, lastName: order.buyer.lastName, email: order.buyer.email },
-            consumerAddress: consumerAddressOf(order),
+            consumerAddress: await consumerAddressOf(order, request.language),
             lines: chosenLines.map((line) => {
               const planned = preview.lines.find((entry) => entry.itemId === line.item.id);
               return { name: line.item.name[request.language], holder: holderName(line), refundCents: planned?.refundCents ?? 0, couponCode: planned?.couponCode ?? null };
