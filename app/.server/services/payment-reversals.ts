@@ -14,6 +14,16 @@ import type { SettlementDeps } from './payment-settlement';
 const SEND_LEASE_MS = 60_000;
 const MAX_ERROR_LENGTH = 300;
 
+/** A PSP call's failure as stored for support (bounded). */
+export function failureText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+}
+
+/** When a call that could not reach the PSP is tried again: with backoff, then at the longest wait from then on. */
+export function nextTryAfter(now: Date, attempts: number): Date {
+  return new Date(now.getTime() + (reconciliationDelayMs(attempts - 1) ?? reconciliationDelayMs(5)!));
+}
+
 /** Sends one owed reversal, unless it was sent or another instance is sending it; true once the PSP took it. */
 export async function sendReversal(deps: SettlementDeps, pspReference: string): Promise<boolean> {
   const now = deps.now();
@@ -33,7 +43,7 @@ export async function sendReversal(deps: SettlementDeps, pspReference: string): 
     deps.logger.info({ pspReference, reason: claimed.reason }, 'payments: a payment the shop does not keep is being given back');
     return true;
   } catch (error) {
-    const lastError = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+    const lastError = failureText(error);
     if (isRefusedRequest(error)) {
       // The PSP will not do it, however often asked: a person must.
       await deps.db.transaction(async (tx) => {
@@ -44,11 +54,9 @@ export async function sendReversal(deps: SettlementDeps, pspReference: string): 
       deps.logger.error({ pspReference, error: lastError }, 'payments: the PSP refused to give a payment back; support is told');
       return false;
     }
-    // Away: ask again with backoff, and at the longest wait from then on.
-    const delay = reconciliationDelayMs(attempts - 1) ?? reconciliationDelayMs(5)!;
     await deps.db
       .update(paymentReversals)
-      .set({ nextAttemptAt: new Date(deps.now().getTime() + delay), attempts, lastError })
+      .set({ nextAttemptAt: nextTryAfter(deps.now(), attempts), attempts, lastError })
       .where(eq(paymentReversals.pspReference, pspReference));
     deps.logger.warn({ pspReference, attempts, error: lastError }, 'payments: a reversal could not reach the PSP; it is sent again later');
     return false;

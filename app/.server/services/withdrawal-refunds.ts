@@ -5,18 +5,17 @@
 // REFUND / REFUND_FAILED events of the order's ledger, read here under the order's lock
 // (payment-settlement.ts), so a replayed or reordered webhook changes nothing twice.
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
-import { reconciliationDelayMs } from '../../domain/payment-attempt';
 import { refundStateOf } from '../../domain/withdrawal-rights';
 import type { ShopDb } from '../db/client';
 import { orders, paymentEvents, withdrawals } from '../db/schema';
 import { isRefusedRequest } from '../payments/gateway';
 import type { LedgerRow } from './payment-ledger';
 import { writeNotice } from './payment-notes';
+import { failureText, nextTryAfter } from './payment-reversals';
 import { settleOrder, type SettlementDeps } from './payment-settlement';
 
 /** How long one instance holds a refund while it talks to the PSP. */
 const SEND_LEASE_MS = 60_000;
-const MAX_ERROR_LENGTH = 300;
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -54,7 +53,7 @@ export async function sendWithdrawalRefund(deps: SettlementDeps, withdrawalId: s
     if (early) await settleOrder(deps, claimed.orderId);
     return true;
   } catch (error) {
-    const lastError = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+    const lastError = failureText(error);
     if (isRefusedRequest(error)) {
       // The PSP will not do it, however often asked: a person must.
       await deps.db.transaction(async (tx) => {
@@ -65,11 +64,9 @@ export async function sendWithdrawalRefund(deps: SettlementDeps, withdrawalId: s
       deps.logger.error({ withdrawalId, error: lastError }, 'withdrawals: the PSP refused a refund; support is told');
       return false;
     }
-    // Away: ask again with backoff, and at the longest wait from then on.
-    const delay = reconciliationDelayMs(attempts - 1) ?? reconciliationDelayMs(5)!;
     await deps.db
       .update(withdrawals)
-      .set({ nextAttemptAt: new Date(deps.now().getTime() + delay), attempts, lastError })
+      .set({ nextAttemptAt: nextTryAfter(deps.now(), attempts), attempts, lastError })
       .where(eq(withdrawals.id, claimed.id));
     deps.logger.warn({ withdrawalId, attempts, error: lastError }, 'withdrawals: a refund could not reach the PSP; it is sent again later');
     return false;
