@@ -62,7 +62,8 @@ export default function handleRequest(
         </SiteStylesProvider>
       </NonceProvider>,
       {
-        nonce: cspNonce,
+        // The style nonce goes on the hoisted <style> elements (SiteStyles).
+        nonce: { script: cspNonce, style: cspNonce },
         [readyOption]() {
           shellRendered = true;
           const body = burstStream(() => clearTimeout(abortTimer), modulePreloadLowerer());

@@ -15,6 +15,7 @@ import { useNonce } from './components/nonce';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { SiteStyles } from './components/site-styles';
+import { NOTICE_SHEETS, type SheetName } from './styles/sheets';
 import { NoticeRegion } from './components/ui/notice-region';
 import { requestContext, shopContext } from './context';
 import { useRootData } from './root-data';
@@ -32,7 +33,7 @@ const SiteErrorBoundary = lazy(() => import('./components/site-error-boundary'))
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, availabilityMiddleware];
 
-// The shop's CSS is inline (`SiteStyles`): pages link no stylesheets of their own.
+// The shop's CSS is inline (`SiteStyles`, the sheets each route names in its `handle`).
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
@@ -64,10 +65,16 @@ export type RouteHandle = {
    * work) and downloads no JavaScript. Only for pages with no behaviour worth the weight.
    */
   hydrate?: boolean;
+  /**
+   * The sheets (styles/sheets.ts) the route's components need beside the base sheet; a page
+   * gets those of every route it matches. `app/styles/route-sheets.test.ts` checks them against
+   * the classes the route's components use.
+   */
+  styles?: readonly SheetName[];
 };
 
-function useHydrationWanted(): boolean {
-  return !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+function useRouteHandles(): (RouteHandle | undefined)[] {
+  return useMatches().map((match) => match.handle as RouteHandle | undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -76,14 +83,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Without the root loader's data (an error page), the language the page is worded in.
   const language = data?.language ?? (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
   const nonce = useNonce();
-  const hydrate = useHydrationWanted();
+  const handles = useRouteHandles();
+  const hydrate = !handles.some((handle) => handle?.hydrate === false);
+  const sheets = [...handles.flatMap((handle) => handle?.styles ?? []), ...(data?.notice ? NOTICE_SHEETS : [])];
   return (
     <html lang={language} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <SiteStyles />
+        <SiteStyles sheets={sheets} />
         <Links />
       </head>
       <body>

@@ -104,9 +104,29 @@ test.describe('error screens', () => {
     await expect(page.getByText('Error 404')).toBeVisible();
     // The site's inline stylesheet still applies (the skip link sits above the page until focused).
     await expect(page.getByRole('link', { name: 'Skip to main content' })).not.toBeInViewport();
-    await expect(page.locator('style#site-styles')).toHaveCount(1);
-    expect(await page.locator('style#site-styles').evaluate((style) => style.textContent?.length ?? 0)).toBeGreaterThan(1000);
+    const base = page.locator('style[data-href~="shop-css-base"]');
+    await expect(base).toHaveCount(1);
+    expect(await base.evaluate((style) => style.textContent?.length ?? 0)).toBeGreaterThan(1000);
+    // The error screen's buttons: the components sheet (issue 32).
+    await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveCSS('border-radius', '999px');
     await expectNoAxeViolations(page);
+  });
+
+  test('a client-side navigation links the sheets the next page needs and shows it styled (issue 32)', async ({ page, fan: _signedIn, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'only the browser’s router navigates without a document request');
+    await page.goto('/account?lng=en');
+    await expect.poll(() => page.evaluate(() => '__reactRouterDataRouter' in window)).toBe(true);
+    // The account page inlines its own sheets; the orders' is not in it.
+    await expect(page.locator('style[data-href~="shop-css-account"]')).toHaveCount(1);
+    await expect(page.locator('[data-href~="shop-css-orders"], link[rel="stylesheet"][href*="/orders-"]')).toHaveCount(0);
+    await page.evaluate(async () => {
+      const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter;
+      await router.navigate('/account/orders');
+    });
+    await expect(page).toHaveURL(/\/account\/orders$/);
+    await expect(page.locator('link[rel="stylesheet"][data-precedence="shop"][href*="/orders-"]')).toHaveCount(1);
+    // React shows the page once its sheet is in: the orders page is a grid.
+    await expect(page.locator('.order-page')).toHaveCSS('display', 'grid');
   });
 
   test('a bad request renders the error screen with status 400 and its catalogue text', async ({ page }) => {

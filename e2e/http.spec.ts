@@ -22,7 +22,7 @@ test.describe('HTTP contract', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
-    // The site's CSS is inline (issue 10); the nonce admits that <style> and nothing else.
+    // The site's CSS is inline (issues 10, 32); the nonce admits those <style>s and nothing else.
     expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
     const styles = [...html.matchAll(/<style\b[^>]*>/g)].map((match) => match[0]);
     expect(styles.length).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { catalogueStatus, signInOffer } from '../domain/error-status';
 import { useRootData } from '../root-data';
 import { ERROR_ID_ELEMENT, SUPPORT_LINK_ELEMENT, useErrorFallback } from './error-fallback';
+import { PageSheets } from './site-styles';
 
 export type ErrorScreenProps = {
   /** HTTP status, when there is one; it picks the status text of the catalogue. */
@@ -35,6 +36,8 @@ export function ErrorScreen({ status, message, errorId, code, supportUrl }: Erro
   const signIn = signInOffer(status, Boolean(useRootData()?.signedIn));
   return (
     <section className="error-screen" aria-labelledby="error-title">
+      {/* Any page may end here: the screen brings its sheet (hoisted into <head>). */}
+      <PageSheets names={['components']} />
       <h1 id="error-title" className="error-screen__title">
         {t('title')}
       </h1>

@@ -2,6 +2,9 @@ import { lazy } from 'react';
 import { requireCustomerMiddleware } from '../.server/auth/guards';
 import { noStore } from '../.server/http/no-store';
 import type { Route } from './+types/secured';
+import type { RouteHandle } from '../root';
+
+export const handle: RouteHandle = { styles: ['components'] };
 
 /**
  * The layout of every page that needs a signed-in customer (account, cart, notify-me; later

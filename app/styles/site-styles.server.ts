@@ -9,32 +9,41 @@ import membershipCss from '../components/memberships/membership.css?inline';
 import notifyMeCss from '../components/notify-me/notify-me.css?inline';
 import ordersCss from '../components/orders/orders.css?inline';
 import appCss from './app.css?inline';
+import type { SiteStylesText } from './sheets';
+import catalogueCss from './sheets/catalogue.css?inline';
+import componentsCss from './sheets/components.css?inline';
+import uiCss from './sheets/ui.css?inline';
 
 /**
- * The shop's whole CSS, as Vite built it (minified in production), for `SiteStyles` to inline
- * in every page: the site sheet, the form parts, then each screen's own sheet (decisions.md,
- * "The site's CSS is inline"). Not here: Drop-in's CSS (in its lazy chunk, loaded with it) and
- * the reviewers' /dev/components sheet (linked by that page).
+ * The shop's CSS as Vite built it (minified in production), for the server to inline: the base
+ * sheet in every page, a page's own sheets in that page (decisions.md, "Issue 32: CSS by route").
+ * Not here: Drop-in's CSS (in its lazy chunk, loaded with it) and the reviewers' /dev/components
+ * sheet (linked by that page).
  */
-export const SITE_STYLES = [
-  appCss,
-  formsCss,
-  accountCss,
-  addressCss,
-  cartCss,
-  checkoutCss,
-  configureCss,
-  followUpCss,
-  membershipCss,
-  notifyMeCss,
-  ordersCss,
-].join('\n');
+export const SITE_STYLES: SiteStylesText = {
+  base: appCss,
+  sheets: {
+    components: componentsCss,
+    catalogue: catalogueCss,
+    ui: uiCss,
+    forms: formsCss,
+    account: accountCss,
+    address: addressCss,
+    cart: cartCss,
+    checkout: checkoutCss,
+    configure: configureCss,
+    'follow-up': followUpCss,
+    membership: membershipCss,
+    'notify-me': notifyMeCss,
+    orders: ordersCss,
+  },
+};
 
 /**
  * The `Link` header that preloads the body font's latin file, the one every page's text uses.
- * Its URL is read from the CSS Vite built (hashed), so the preload always names the file the
- * `@font-face` rule asks for; a header, so the browser starts the download before the HTML and
- * no JavaScript carries it.
+ * Its URL is read from the base sheet Vite built (hashed), so the preload always names the file
+ * the `@font-face` rule asks for; a header, so the browser starts the download before the HTML
+ * and no JavaScript carries it.
  */
-const bodyFontUrl = /url\(["']?([^"')]*figtree-latin-wght-normal[^"')]*\.woff2)["']?\)/.exec(SITE_STYLES)?.[1];
+const bodyFontUrl = /url\(["']?([^"')]*figtree-latin-wght-normal[^"')]*\.woff2)["']?\)/.exec(SITE_STYLES.base)?.[1];
 export const FONT_PRELOAD_LINK = bodyFontUrl ? `<${bodyFontUrl}>; rel=preload; as=font; type="font/woff2"; crossorigin` : null;

@@ -1,6 +1,7 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { describe, expect, it } from 'vitest';
 import shopStylesUrl from '../../styles/app.css?url';
+import { SHEET_URLS } from '../../styles/sheets';
 import { logoutSource } from './pages';
 
 const PROVIDER_FORM = '<form id="op.logoutForm" method="post" action="/sso/session/end/confirm"><input type="hidden" name="xsrf" value="x"/></form>';
@@ -33,6 +34,8 @@ describe('logoutSource (the no-JS sign-out step)', () => {
     await logoutSource(ctx, PROVIDER_FORM);
     // The built stylesheet's address (empty under vitest, which does not build CSS; e2e loads it).
     expect(ctx.body).toContain(`<link rel="stylesheet" href="${shopStylesUrl}">`);
+    // The base sheet has no buttons (issue 32): the components sheet beside it.
+    expect(ctx.body).toContain(`<link rel="stylesheet" href="${SHEET_URLS.components}">`);
     expect(ctx.body).toContain('<header class="site-header">');
     expect(ctx.body).toContain('class="site-header__brand">Fan Shop Abbonamenti<');
     expect(ctx.body).toContain('class="button button--primary"');

@@ -3,6 +3,7 @@ import { languageFromCookieHeader } from '../../i18n/language-cookie';
 import { DEFAULT_LANGUAGE } from '../../domain/catalogue-types';
 import { resources } from '../../i18n/resources';
 import shopStylesUrl from '../../styles/app.css?url';
+import { SHEET_URLS } from '../../styles/sheets';
 
 /**
  * The few pages oidc-provider renders itself, made ours: translated, in the shop's stylesheet
@@ -50,6 +51,7 @@ export async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promi
 <meta name="robots" content="noindex, nofollow">
 <title>${escapeHtml(`${shopName} – ${t.providerTitle}`)}</title>
 <link rel="stylesheet" href="${escapeHtml(shopStylesUrl)}">
+<link rel="stylesheet" href="${escapeHtml(SHEET_URLS.components)}">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>

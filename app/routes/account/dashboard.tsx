@@ -15,6 +15,9 @@ import { describePage } from '../../.server/http/page-seo';
 import { describeBirthPlace } from './birth-place-view.server';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import type { Route } from './+types/dashboard';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'forms', 'account'] };
 
 const COMPLETE_PROFILE_HREF = profileCompletionHref('/account');
 

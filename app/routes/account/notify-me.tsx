@@ -13,6 +13,9 @@ import { getInstance, getLanguage } from '../../middleware/i18next';
 import type { Route } from './+types/notify-me';
 import { readFormData } from '../../.server/http/form-data';
 import { EmptyState } from '../../components/ui/empty-state';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'ui', 'forms', 'notify-me'] };
 
 const CANCEL_INTENT = 'cancel';
 const LIST_PATH = '/account/notify-me';

@@ -12,6 +12,9 @@ import { describePage } from '../../.server/http/page-seo';
 import { getInstance } from '../../middleware/i18next';
 import { savedCardsOf } from '../payment/saved-cards.server';
 import type { Route } from './+types/payment-methods';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'forms', 'account', 'checkout'] };
 
 const PAGE_PATH = '/account/payment-methods';
 

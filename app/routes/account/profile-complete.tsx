@@ -27,6 +27,9 @@ import { shopContext } from '../../context';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import type { Route } from './+types/profile-complete';
 import { readFormData } from '../../.server/http/form-data';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'forms', 'account'] };
 
 /**
  * The spec's "add-user-info" page (`?fields=taxcode&redirectUri=/cart`): asks for what the

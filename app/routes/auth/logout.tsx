@@ -9,6 +9,9 @@ import { describePage } from '../../.server/http/page-seo';
 import { getInstance } from '../../middleware/i18next';
 import type { Route } from './+types/logout';
 import { noStore } from '../../.server/http/no-store';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'forms'] };
 
 /** A personal page: never cached. */
 export const middleware: Route.MiddlewareFunction[] = [noStore];

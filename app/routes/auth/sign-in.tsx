@@ -15,6 +15,9 @@ import { getInstance } from '../../middleware/i18next';
 import type { Route } from './+types/sign-in';
 import { readFormData } from '../../.server/http/form-data';
 import { noStore } from '../../.server/http/no-store';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'forms'] };
 
 /** A personal page: never cached. */
 export const middleware: Route.MiddlewareFunction[] = [noStore];

@@ -19,6 +19,9 @@ import { cartNotice, cartPageData } from './cart.server';
 import { submitItemAddress } from './item-address-submit.server';
 import { submitVoucher } from './voucher-submit.server';
 import type { Route } from './+types/cart';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'ui', 'forms', 'cart'] };
 
 /**
  * The cart (spec §2 "Cart page", issue 12), secured: the items priced now, each one's shipping

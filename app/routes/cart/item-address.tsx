@@ -16,6 +16,9 @@ import { getInstance, getLanguage } from '../../middleware/i18next';
 import { addressSummary, cartNotice, temporaryAddressHref } from './cart.server';
 import { addressChoicesFor, itemNeedingAddress } from './item-address.server';
 import type { Route } from './+types/item-address';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'forms', 'address'] };
 
 /**
  * A cart item's shipping address (spec: /cart/{cart_item}, `address_id` on the way back from

@@ -13,6 +13,9 @@ import { addressFormView, shownFor, submitAddressForm, submittedAddressDraft } f
 import { cartNotice } from './cart.server';
 import { isUnchanged, itemNeedingAddress, temporaryFormValues } from './item-address.server';
 import type { Route } from './+types/item-temporary-address';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'forms', 'address'] };
 
 /**
  * A cart item's temporary address (the spec's `temp_address`, `/cart/{cart_item}/temporary`):

@@ -11,6 +11,9 @@ import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import type { Route } from './+types/notify-me';
 import { Notice } from '../../components/ui/notice';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'catalogue', 'ui', 'forms', 'notify-me'] };
 
 /** A sold-out product's "tell me when it is back" page (secured). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -7,6 +7,9 @@ import { getInstance } from '../../middleware/i18next';
 import { checkoutAction } from './checkout-action.server';
 import { checkoutCart, checkoutPageData } from './checkout.server';
 import type { Route } from './+types/checkout';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'ui', 'forms', 'checkout'] };
 
 /**
  * Checkout (spec "Checkout screen", §4 "Checkout", issue 13), secured: the billing address, the

@@ -44,6 +44,9 @@ import {
   summaryLabels,
 } from './configure.server';
 import type { Route } from './+types/configure';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'catalogue', 'ui', 'forms', 'configure'] };
 
 /**
  * The buyer data form (spec §2): `/products/{id}/configure/{buy|gift|coupon}` with optional

@@ -18,6 +18,9 @@ import { readFormData } from '../../.server/http/form-data';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance } from '../../middleware/i18next';
 import type { Route } from './+types/coupon-entry';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'forms'] };
 
 /** The coupon entry (spec §2 `/coupon`): a code, checked, then the coupon process of its product. */
 export async function loader({ request, context }: Route.LoaderArgs) {

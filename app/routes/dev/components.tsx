@@ -20,6 +20,9 @@ import { refuseUnlessLocalDevelopment } from '../../.server/http/dev-pages';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import type { Route } from './+types/components';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'catalogue', 'ui', 'forms'] };
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: showcaseStylesUrl }];
 

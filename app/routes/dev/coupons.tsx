@@ -19,6 +19,9 @@ import { refuseUnlessLocalDevelopment } from '../../.server/http/dev-pages';
 import { redirectWithNotice } from '../../.server/http/flash';
 import { readFormData } from '../../.server/http/form-data';
 import type { Route } from './+types/coupons';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'catalogue', 'forms', 'notify-me'] };
 
 const COUPONS_PATH = '/dev/coupons';
 const LIST_LIMIT = 30;

@@ -11,7 +11,7 @@ import { refuseUnlessLocalDevelopment } from '../../.server/http/dev-pages';
 import type { Route } from './+types/outbox';
 
 /** A list and a GET filter: nothing here needs JavaScript. */
-export const handle: RouteHandle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, styles: ['components', 'forms', 'notify-me'] };
 
 const OUTBOX_LIMIT = 100;
 

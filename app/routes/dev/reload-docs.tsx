@@ -14,6 +14,9 @@ import { readFormData } from '../../.server/http/form-data';
 import { describePage } from '../../.server/http/page-seo';
 import { getInstance } from '../../middleware/i18next';
 import type { Route } from './+types/reload-docs';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'forms', 'notify-me'] };
 
 const PAGE_PATH = '/dev/reload-docs';
 

@@ -18,6 +18,9 @@ import { refuseUnlessLocalDevelopment } from '../../.server/http/dev-pages';
 import type { Route } from './+types/stock';
 import { redirectWithNotice } from '../../.server/http/flash';
 import { readFormData } from '../../.server/http/form-data';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'catalogue', 'forms', 'notify-me'] };
 
 const RESTOCK_INTENT = 'restock';
 const SELL_OUT_INTENT = 'sell-out';

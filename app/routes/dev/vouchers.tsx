@@ -20,6 +20,9 @@ import { refuseUnlessLocalDevelopment } from '../../.server/http/dev-pages';
 import { redirectWithNotice } from '../../.server/http/flash';
 import { readFormData } from '../../.server/http/form-data';
 import type { Route } from './+types/vouchers';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'catalogue', 'forms', 'notify-me'] };
 
 const VOUCHERS_PATH = '/dev/vouchers';
 const LIST_LIMIT = 30;

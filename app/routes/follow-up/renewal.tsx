@@ -3,6 +3,9 @@ import { pageMeta } from '../../domain/page-meta';
 import { loadFollowUp, saveFollowUp } from './follow-up.server';
 import { RENEWAL_ROUTE } from './renewal.server';
 import type { Route } from './+types/renewal';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'forms', 'configure', 'follow-up'] };
 
 /**
  * `/products/{id}/renewal/{membershipCode}?cartItem=` (spec §2), secured: `{id}` is the product of

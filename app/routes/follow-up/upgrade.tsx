@@ -3,6 +3,9 @@ import { pageMeta } from '../../domain/page-meta';
 import { loadFollowUp, saveFollowUp } from './follow-up.server';
 import { UPGRADE_ROUTE } from './upgrade.server';
 import type { Route } from './+types/upgrade';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'forms', 'configure', 'follow-up'] };
 
 /**
  * `/products/{id}/upgrade/{membershipCode}?cartItem=` (spec §2, §4), secured: `{id}` is the

@@ -27,6 +27,9 @@ import { getInstance, getLanguage } from '../../middleware/i18next';
 import { describeConfigureForm, submittedConfigureDraft } from '../configure/configure.server';
 import { giftError, giftLinkOf, holderChoiceStep, managerBlocker, noHolderFits, redeemTermsOf } from './redeem-gift.server';
 import type { Route } from './+types/redeem-gift';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'ui', 'forms', 'configure'] };
 
 /** The page's shared start: the fan, the link (none: home), and what stops them taking a gift on. */
 function begin({ request, context }: { request: Request; context: Route.LoaderArgs['context'] }) {

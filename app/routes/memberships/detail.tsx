@@ -8,7 +8,7 @@ import { holderView, membershipCardView, membershipOr404 } from './membership-vi
 import type { Route } from './+types/detail';
 
 // Read-only, with links to its sections: no JavaScript.
-export const handle: RouteHandle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, styles: ['components', 'ui', 'membership'] };
 
 /** One membership (`id` is its code) for its holder, manager or gifter; anyone else: 404. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

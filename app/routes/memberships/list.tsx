@@ -10,7 +10,7 @@ import { membershipCardView } from './membership-view.server';
 import type { Route } from './+types/list';
 
 // Tabs and cards are links: no JavaScript.
-export const handle: RouteHandle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, styles: ['components', 'ui', 'membership'] };
 
 /** The fan's live memberships of one tab (`?tab=yours|gifted|managed|redeemed`; secured). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -8,6 +8,9 @@ import { getInstance, getLanguage } from '../../middleware/i18next';
 import { membershipCardView, membershipOr404 } from './membership-view.server';
 import { addAddressPath, renewalView, submitManageForm } from './renewal.server';
 import type { Route } from './+types/renewal';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'ui', 'forms', 'configure', 'membership'] };
 
 // Forms with a pending state and inline checks: this page hydrates.
 /** The Renewal preferences section (`?tab=shipping|billing`); the membership's parties only, else 404. */

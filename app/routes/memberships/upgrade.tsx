@@ -10,7 +10,7 @@ import { membershipCardView, membershipOr404 } from './membership-view.server';
 import type { Route } from './+types/upgrade';
 
 // Information and links only: no JavaScript.
-export const handle: RouteHandle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, styles: ['components', 'ui', 'membership'] };
 
 function upgradeView(membership: MembershipDetail, language: Language): UpgradeView {
   const { upgrade } = membership;

@@ -9,6 +9,9 @@ import { describePage } from '../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import { authorisedReload, itemView, readReloadDocsPost, refusedReply } from './reload-docs.server';
 import type { Route } from './+types/reload-docs';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'forms', 'configure'] };
 
 /**
  * New identity documents for a paid club card (spec §2 "Reload-docs screen"; issue 15):

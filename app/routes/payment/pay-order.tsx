@@ -13,6 +13,9 @@ import { getInstance } from '../../middleware/i18next';
 import { payPlacedOrder } from '../checkout/checkout-action.server';
 import { payOrderData } from './pay-order.server';
 import type { Route } from './+types/pay-order';
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'ui', 'forms', 'checkout', 'orders'] };
 
 // The order pages' layout (links in a row, the notice box).
 export const middleware: Route.MiddlewareFunction[] = [noStore];

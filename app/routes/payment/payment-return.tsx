@@ -10,7 +10,7 @@ import { paymentReturnData } from './payment-return.server';
 import type { Route } from './+types/payment-return';
 
 // Words and links only, and a meta refresh while it waits: it ships no JavaScript.
-export const handle: RouteHandle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, styles: ['components', 'ui', 'orders'] };
 
 // It is about one payment: never kept by a shared cache or the history cache.
 // The order pages' layout (links in a row, the notice box).

@@ -23,7 +23,7 @@ function parseErrorQuery(raw: string | null) {
   }
 }
 
-export const handle: RouteHandle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, styles: ['components'] };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const query = parseErrorQuery(new URL(request.url).searchParams.get('error'));

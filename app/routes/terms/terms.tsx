@@ -8,7 +8,7 @@ import type { RouteHandle } from '../../root';
 import type { Route } from './+types/terms';
 
 // Text only: the page ships no JavaScript.
-export const handle: RouteHandle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, styles: ['ui', 'orders'] };
 
 /**
  * `/terms/{id}` (issue 30): the text a terms checkbox accepts, in the page's language, with the

@@ -6,7 +6,7 @@ import type { RouteHandle } from '../../root';
 import type { Route } from './+types/withdrawal-form';
 
 // Text to print: the page ships no JavaScript.
-export const handle: RouteHandle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, styles: ['orders'] };
 
 /** The lines of Annex I(B) after the addressee, each followed by room to write. */
 const FORM_LINES = ['notice', 'ordered', 'name', 'address', 'signature', 'date'] as const;

@@ -5,6 +5,7 @@ import { plainTranslators } from '../../i18n/plain-translators';
 import formsCss from '../../../components/form/forms.css?raw';
 import simulatorCss from '../../../styles/payment-simulator.css?raw';
 import shopStylesUrl from '../../../styles/app.css?url';
+import { SHEET_URLS } from '../../../styles/sheets';
 import { SIMULATOR_PATH } from '../config';
 
 /**
@@ -51,6 +52,7 @@ export function page(input: { language: Language; title: string; main: string; w
 <meta name="robots" content="noindex, nofollow">
 <title>${input.title} – ${t('title')}</title>
 <link rel="stylesheet" href="${h(shopStylesUrl)}">
+<link rel="stylesheet" href="${h(SHEET_URLS.components)}">
 <link rel="stylesheet" href="${SIMULATOR_PATH}${SIMULATOR_STYLES_PATH}">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>

@@ -25,6 +25,9 @@ import { describePage } from '../../../.server/http/page-seo';
 import { getInstance, getLanguage } from '../../../middleware/i18next';
 import type { Route } from './+types/choose';
 import { readFormData } from '../../../.server/http/form-data';
+import type { RouteHandle } from '../../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'forms', 'address'] };
 
 /**
  * `?address_type=shipping|billing&redirect_uri=/path`: both are required (400 otherwise), as

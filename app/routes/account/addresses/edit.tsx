@@ -15,6 +15,9 @@ import { describePage } from '../../../.server/http/page-seo';
 import { getInstance } from '../../../middleware/i18next';
 import type { Route } from './+types/edit';
 import { readFormData } from '../../../.server/http/form-data';
+import type { RouteHandle } from '../../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'forms', 'address'] };
 
 /** Someone else's address, an unknown or a malformed id: all the same 404. */
 function notFound(): never {

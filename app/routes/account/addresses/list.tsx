@@ -15,6 +15,9 @@ import { getInstance, getLanguage } from '../../../middleware/i18next';
 import type { Route } from './+types/list';
 import { redirectWithNotice } from '../../../.server/http/flash';
 import { readFormData } from '../../../.server/http/form-data';
+import type { RouteHandle } from '../../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'forms', 'address'] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { customer } = signedIn(context);

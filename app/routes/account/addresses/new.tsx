@@ -18,6 +18,9 @@ import { getInstance } from '../../../middleware/i18next';
 import type { Route } from './+types/new';
 import { readFormData } from '../../../.server/http/form-data';
 import { Notice } from '../../../components/ui/notice';
+import type { RouteHandle } from '../../../root';
+
+export const handle: RouteHandle = { styles: ['components', 'ui', 'forms', 'address'] };
 
 /**
  * A new address, filled in with what the profile knows (name and phone; it keeps no postal

@@ -9,7 +9,7 @@ import { orderListRows } from '../../orders/order-summary.server';
 import type { Route } from './+types/list';
 
 // Links only: no JavaScript.
-export const handle: RouteHandle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, styles: ['components', 'ui', 'orders'] };
 
 /** The fan's orders, newest first (secured). */
 export async function loader({ request, context }: Route.LoaderArgs) {

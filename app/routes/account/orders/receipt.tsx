@@ -10,7 +10,7 @@ import { receiptData } from './receipt.server';
 import type { Route } from './+types/receipt';
 
 // Read-only (printing is the browser's): no JavaScript.
-export const handle: RouteHandle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, styles: ['components', 'forms', 'orders'] };
 
 /** The receipt of one of the fan's orders (secured); someone else's, unknown or malformed: 404. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

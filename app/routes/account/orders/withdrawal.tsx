@@ -18,7 +18,7 @@ import type { Route } from './+types/withdrawal';
 
 // Two plain forms (GET choice, POST confirmation): nothing needs JavaScript. A double submit is
 // the same withdrawal (the page's key), so no pending state is needed to prevent one.
-export const handle: RouteHandle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, styles: ['components', 'forms', 'orders'] };
 
 type Args = Pick<Route.LoaderArgs, 'context' | 'params'>;
 
