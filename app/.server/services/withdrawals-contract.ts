@@ -42,7 +42,6 @@ export type WithdrawalPreview = {
  * - `nothing-chosen`: no item was chosen (the page asks again);
  * - `refused`: an item may not be withdrawn: why, per chosen item id (an id not in the order: `not-found`).
  */
-export type WithdrawalProblem = 'not-found' | 'nothing-chosen' | 'refused';
 export type WithdrawalRefusals = Record<string, WithdrawalRefusal | 'not-found'>;
 
 export type PreviewResult = Result<WithdrawalPreview, 'not-found' | 'nothing-chosen'> | { ok: false; reason: 'refused'; fields: Record<string, never>; refusals: WithdrawalRefusals };
