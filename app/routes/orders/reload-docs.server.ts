@@ -4,7 +4,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { Language } from '../../domain/catalogue-types';
 import { reloadDocsTargetOf, type ReloadDocsLinkGone, type ReloadDocsTarget } from '../../domain/reload-docs';
-import { DOCUMENT_FILE_FIELD_ORDER, DOCUMENT_FILE_FIELDS, type DocumentFileField } from '../../forms/document-files';
+import { DOCUMENT_FILE_FIELD_ORDER, DOCUMENT_FILE_FIELDS, type DocumentFileField } from '../../domain/document-upload';
 import { fieldErrorsOf } from '../../forms/field-problems';
 import { parseForm } from '../../forms/parse';
 import { reloadDocsProblemMessage, reloadDocsSchema, type ReloadDocsFormField } from '../../forms/reload-docs';
