@@ -49,7 +49,7 @@ export type ReloadDocsPost =
  * The post read while streaming (the 4 MB cap and magic bytes of configure's reader) and checked:
  * the type, each file's size and type, and the front, which a new document must have. Every
  * problem at once, with the type kept; only after a file over OVERSIZE_READ_LIMIT is the rest of the
- * body lost (docs/decisions.md).
+ * body lost (docs/decisions/documents.md, "A file over 4 MB loses nothing else").
  */
 export async function readReloadDocsPost(request: Request): Promise<ReloadDocsPost> {
   const read = await readMultipartForm(request, DOCUMENT_FILE_FIELD_ORDER);
