@@ -1,0 +1,148 @@
+// @ts-check
+// What the virtual fans of `npm run bench:load` do, through the shop's real pages and forms as
+// docs/forms.md gives them (no JavaScript): made before the clock (sign-up, profile, a billing
+// address), then the three scenarios of the mix. Each step is one request; a redirect is its own
+// step. Every change is checked against the cart page the shop shows next.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { completeBenchProfile } from './routes.js';
+import { BenchError } from './server.js';
+import { browse, signUpFan } from './session.js';
+import { cartItemIdsIn, checkoutFormIn, FlowError, formActionIn, isOk, redirectsTo, refreshTargetIn } from './load-fan.js';
+
+/** The billing (and shipping) address every bench fan saves: Turin. */
+export const BENCH_ADDRESS = Object.freeze({ firstName: 'Bench', lastName: 'Fan', phone: '+39 333 1234567', countryCode: 'IT', provinceCode: 'TO', cityCode: 'L219', postalCode: '10121', street: 'Via Roma', number: '1' });
+
+/** The gift the cart and checkout scenarios add: a Kids membership (15 €) to a friend by e-mail. */
+const GIFT_PRODUCT = 'kids';
+/** Carts stay small: from this many items on, a cart scenario removes what it added. */
+const CART_CAP = 4;
+/** How often the payment return's "still checking" page is loaded again before giving up. */
+const RETURN_RETRIES = 10;
+
+/**
+ * A fan as the clock finds it: signed up through the real pages, profile complete (a purchase
+ * needs it), an address saved (checkout bills it). Not timed.
+ * @param {import('./load-fan.js').Fan} fan
+ */
+export async function prepareFan(fan) {
+  await signUpFan(fan.baseUrl, { email: fan.email, jar: fan.jar });
+  await completeBenchProfile(fan.baseUrl, fan.jar);
+  const saved = await browse(fan.jar, new URL('/account/addresses/new', fan.baseUrl).href, { method: 'POST', body: new URLSearchParams(BENCH_ADDRESS) });
+  if (saved.status !== 200) throw new BenchError(`saving ${fan.email}'s address failed: ${saved.status} at ${new URL(saved.url).pathname}`);
+}
+
+/**
+ * 60 %: the catalogue, then one of the products it lists, chosen by `random`.
+ * @param {import('./load-fan.js').Fan} fan
+ * @param {() => number} random
+ */
+export async function browseCatalogue(fan, random) {
+  const list = await fan.request('GET /products', '/products', { expect: isOk });
+  const products = [...new Set([...list.html.matchAll(/href="(\/products\/[a-z0-9-]+)"/g)].map((match) => /** @type {string} */ (match[1])))];
+  if (products.length === 0) throw new FlowError('/products lists no product');
+  const product = /** @type {string} */ (products[Math.floor(random() * products.length)]);
+  await fan.request('GET product page', product, { expect: isOk });
+}
+
+/**
+ * 30 %: adds a gift through the configure form, changes it through the same form, and removes it
+ * again half the time (always once the cart holds CART_CAP items).
+ * @param {import('./load-fan.js').Fan} fan
+ * @param {() => number} random
+ */
+export async function editCart(fan, random) {
+  const itemId = await addGift(fan, random);
+  const editPath = `/products/${GIFT_PRODUCT}/configure/gift?cartItem=${itemId}`;
+  await fan.request('GET configure form (edit)', editPath, { expect: isOk });
+  await fan.request('POST edit item → 303', editPath, { form: giftFields(random), expect: redirectsTo('/cart') });
+  await readCart(fan, fan.cartItems, 'after editing an item');
+  if (fan.cartItems.size >= CART_CAP || random() < 0.5) {
+    await fan.request('POST remove item → 303', '/cart', { form: { intent: 'remove', itemId }, expect: redirectsTo('/cart') });
+    await readCart(fan, new Set([...fan.cartItems].filter((id) => id !== itemId)), 'after removing an item');
+  }
+}
+
+/**
+ * 10 %: checks the cart out (a gift is added first if it is empty) and pays on the simulator's
+ * hosted page with Adyen's approved test card, back to the shop's thank-you page.
+ * @param {import('./load-fan.js').Fan} fan
+ * @param {() => number} random
+ */
+export async function checkOut(fan, random) {
+  if (fan.cartItems.size === 0) await addGift(fan, random);
+  const items = fan.cartItems.size;
+  const page = await fan.request('GET /checkout', '/checkout', { expect: isOk });
+  const form = checkoutFormIn(page.html);
+  if (!form) throw new FlowError('/checkout shows no checkout form');
+  const placed = await fan.request('POST checkout (pay) → 303 PSP', '/checkout', {
+    form,
+    expect: (answer) => answer.status === 303 && Boolean(answer.location?.pathname.startsWith('/_psp/pay/')),
+  });
+  fan.placedUnconfirmed += 1;
+  const hosted = await fan.request('GET hosted payment page', /** @type {URL} */ (placed.location), { expect: isOk });
+  const action = formActionIn(hosted.html, '/card');
+  if (!action) throw new FlowError('the hosted payment page has no card form');
+  const card = { cardNumber: '4111 1111 1111 1111', expiryMonth: '03', expiryYear: '2030', cvc: '737', holderName: 'APPROVED' };
+  const paid = await fan.request('POST card → 303 return', new URL(action, hosted.url), {
+    form: card,
+    expect: (answer) => answer.status >= 300 && answer.status < 400 && Boolean(answer.location?.pathname.startsWith('/paymentgateway/')),
+  });
+  const returned = (/** @type {import('./load-fan.js').Answer} */ answer) => (answer.status >= 300 && answer.status < 400 && answer.location?.pathname === '/thankyou') || (answer.status === 200 && refreshTargetIn(answer.html) !== null);
+  let back = await fan.request('GET payment return → 302 thank-you', /** @type {URL} */ (paid.location), { expect: returned });
+  for (let retry = 0; back.status === 200 && retry < RETURN_RETRIES; retry += 1) {
+    // "Still checking": the page refreshes itself after 2 s, as a browser would.
+    await sleep(2000);
+    back = await fan.request('GET payment return (refreshed)', new URL(/** @type {string} */ (refreshTargetIn(back.html)), back.url), { expect: returned });
+  }
+  const orderId = back.location?.searchParams.get('orderId');
+  if (back.status === 200 || !orderId) throw new FlowError(`the payment return did not end on the thank-you page (${back.status})`);
+  await fan.request('GET /thankyou', /** @type {URL} */ (back.location), { expect: isOk });
+  fan.orders.push({ id: orderId, items });
+  fan.placedUnconfirmed -= 1;
+  fan.cartItems = new Set();
+}
+
+export const SCENARIOS = Object.freeze({ browse: browseCatalogue, cart: editCart, checkout: checkOut });
+
+/** @param {() => number} random */
+function giftFields(random) {
+  return { giftRecipient: 'someone', giftContactType: 'EMAIL', giftEmail: `friend-${Math.floor(random() * 1e6)}@example.org` };
+}
+
+/**
+ * A new gift through the new-item form (its address carries a fresh submission key); answers the
+ * id the cart page shows for it.
+ * @param {import('./load-fan.js').Fan} fan
+ * @param {() => number} random
+ */
+async function addGift(fan, random) {
+  const formPath = `/products/${GIFT_PRODUCT}/configure/gift`;
+  const opened = await fan.request('GET configure → 302 new form', formPath, { expect: redirectsTo(formPath) });
+  const formUrl = /** @type {URL} */ (opened.location);
+  await fan.request('GET configure form (new)', formUrl, { expect: isOk });
+  await fan.request('POST add item → 303', formUrl, { form: giftFields(random), expect: redirectsTo('/cart') });
+  const before = fan.cartItems;
+  const shown = await readCart(fan, null, 'after adding an item');
+  const fresh = [...shown].filter((id) => !before.has(id));
+  if (fresh.length !== 1 || shown.size !== before.size + 1) {
+    throw new FlowError(`${fan.email}: the cart page shows ${shown.size} items after adding one to ${before.size}`);
+  }
+  return /** @type {string} */ (fresh[0]);
+}
+
+/**
+ * The cart page; what it lists becomes what the fan knows. With `expected`, a page that lists
+ * other items stops the flow as unexpected (the fan's change was lost or made twice).
+ * @param {import('./load-fan.js').Fan} fan
+ * @param {Set<string> | null} expected
+ * @param {string} when
+ */
+async function readCart(fan, expected, when) {
+  const cart = await fan.request('GET /cart', '/cart', { expect: isOk });
+  const shown = cartItemIdsIn(cart.html);
+  fan.cartItems = shown;
+  if (expected && (shown.size !== expected.size || [...expected].some((id) => !shown.has(id)))) {
+    throw new FlowError(`${fan.email}: the cart page shows ${shown.size} items ${when}, the fan expected ${expected.size}`);
+  }
+  return shown;
+}
