@@ -33,8 +33,10 @@ export class NoAnswer extends Error {
 
 export class Fan {
   jar = new CookieJar();
-  /** Cart item ids, as the cart page showed them after the fan's last change. */
+  /** Cart item ids the shop's answers told of (the cart page, a remove's 303, a checkout's). */
   cartItems = new Set();
+  /** Items added (the shop answered 303) that no cart page has shown yet: a GET /cart went unanswered. */
+  unseenAdds = 0;
   /** @type {{ id: string, items: number }[]} orders the fan was thanked for, with the items their cart had */
   orders = [];
   /** A request got no answer: what it did is unknown. */
@@ -90,7 +92,7 @@ export class Fan {
       // A change sent without an answer may or may not have been made.
       if (body) this.uncertain = true;
       const message = `${step} ${url.pathname}: ${describeError(error)}`;
-      this.recorder.failure('network', message);
+      this.recorder.failure('network', message, step);
       throw new NoAnswer(message);
     }
     this.recorder.request(step, performance.now() - started, status);
@@ -98,7 +100,7 @@ export class Fan {
     if (expect && !expect(answer)) {
       const where = answer.location ? ` → ${answer.location.pathname}${answer.location.search}` : '';
       const message = `${step} ${url.pathname}${url.search}: ${status}${where}`;
-      this.recorder.failure('unexpected', message);
+      this.recorder.failure('unexpected', message, step);
       throw new FlowError(message, true);
     }
     return answer;

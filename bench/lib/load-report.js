@@ -16,6 +16,7 @@ export function formatMix(result, { pinned }) {
     `  throughput ${num(result.requestsPerSecond, 1)} req/s (${result.requestsInWindow} requests answered within the ${result.windowSeconds} s; ${result.requests} in all) · server CPU ${num(result.serverCpuMsPerRequest, 1)} ms/req, ${num(result.serverCpuPercent, 0)} % of one core` +
       ` · 5xx ${result.serverErrors} (target 0) · unexpected answers ${result.errors.unexpected} · no answer ${result.errors.network}`,
   ];
+  for (const retry of result.setupRetries ?? []) lines.push(`  ! before the clock, made again: ${retry}`);
   const scenarios = result.scenarios.map((/** @type {any} */ entry) => `${entry.scenario} ${entry.count} (p50 ${num(entry.p50Ms, 0)} ms, p99 ${num(entry.p99Ms, 0)} ms)`);
   lines.push(`  scenarios completed: ${scenarios.join(' · ')}`);
   const rows = [['step', 'requests', 'p50 ms', 'p99 ms', 'max ms', 'statuses']];
@@ -24,7 +25,9 @@ export function formatMix(result, { pinned }) {
     rows.push([step.step, String(step.count), num(step.p50Ms, 0), num(step.p99Ms, 0), num(step.maxMs, 0), statuses]);
   }
   lines.push(indent(table(rows, ['left', 'right', 'right', 'right', 'right', 'left'])));
-  for (const example of result.examples) lines.push(`  ! ${example}`);
+  const failed = Object.entries(result.failuresByStep ?? {}).map(([key, count]) => `${key} ×${count}`);
+  if (failed.length > 0) lines.push(`  ! failures by step: ${failed.join(' · ')}`);
+  for (const example of result.examples.slice(0, 5)) lines.push(`  ! ${example}`);
   lines.push(`  ${formatReconciliation(result.reconciliation)}`);
   return lines.join('\n');
 }
@@ -34,6 +37,7 @@ export function formatReconciliation({ ok, counts, problems }) {
   const what =
     `${counts.cartItemsFound} cart items in the database for ${counts.cartItemsExpected} the fans were shown, ` +
     `${counts.ordersFound} orders for ${counts.ordersExpected} the fans were thanked for` +
+    (counts.unseenCartItems > 0 ? ` (+ ${counts.unseenCartItems} added whose cart page went unanswered)` : '') +
     (counts.unconfirmedOrders > 0 ? ` (+ ${counts.unconfirmedOrders} placed whose payment the fan did not see through)` : '') +
     (counts.uncertainFans > 0 ? `; ${counts.uncertainFans} fans had a change go unanswered (checked loosely)` : '');
   const head = `reconciliation ${ok ? 'OK' : 'FAILED'}: ${what}`;
