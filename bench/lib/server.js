@@ -51,7 +51,7 @@ export function freePort() {
  * @typedef {object} Server
  * @property {string} baseUrl
  * @property {string} dataDir
- * @property {() => Promise<void>} ready   resolves once /healthz answers 200
+ * @property {(timeoutMs?: number) => Promise<void>} ready   resolves once /healthz answers 200 (within 60 s by default)
  * @property {number | undefined} pid
  * @property {() => boolean} running
  * @property {() => void} assertAlive       throws if the server exited on its own
@@ -66,11 +66,13 @@ export function freePort() {
  * can register `stop()` before anything else can fail.
  * @param {string} root  the checkout to serve (the shop, a `--compare` worktree or the minimal app)
  * @param {number} port
- * @param {{ script?: string, healthPath?: string, cpu?: string | null }} [options]
- *   `cpu`: a `taskset -c` CPU list to pin the server to (taskset execs node: the pid stays the server's)
+ * @param {{ script?: string, healthPath?: string, cpu?: string | null, env?: Record<string, string>, keepData?: boolean }} [options]
+ *   `cpu`: a `taskset -c` CPU list to pin the server to (taskset execs node: the pid stays the server's);
+ *   `env`: more variables, over the defaults (e.g. `DATABASE_URL`, shared secrets of two instances);
+ *   `keepData`: `stop()` leaves the data directory (the caller reads it, then removes it)
  * @returns {Server}
  */
-export function launchServer(root, port, { script = 'start.js', healthPath = '/healthz', cpu = null } = {}) {
+export function launchServer(root, port, { script = 'start.js', healthPath = '/healthz', cpu = null, env: extraEnv = {}, keepData = false } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = {
@@ -87,6 +89,7 @@ export function launchServer(root, port, { script = 'start.js', healthPath = '/h
     SHUTDOWN_TIMEOUT_MS: '5000',
     // A production shop needs a payment provider: the bench's is the offline simulator.
     PAYMENT_SIMULATOR: 'on',
+    ...extraEnv,
   };
   const running = cpu
     ? spawnTracked('taskset', ['-c', cpu, process.execPath, script], { cwd: root, env })
@@ -101,8 +104,8 @@ export function launchServer(root, port, { script = 'start.js', healthPath = '/h
     }
   }
 
-  async function ready() {
-    const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  async function ready(timeoutMs = HEALTH_TIMEOUT_MS) {
+    const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       assertAlive();
       try {
@@ -114,14 +117,14 @@ export function launchServer(root, port, { script = 'start.js', healthPath = '/h
       }
       await sleep(200);
     }
-    throw new BenchError(`the server did not answer ${healthPath} within ${HEALTH_TIMEOUT_MS / 1000} s:\n${tail(running.output())}`);
+    throw new BenchError(`the server did not answer ${healthPath} within ${timeoutMs / 1000} s:\n${tail(running.output())}`);
   }
 
   function stop() {
     stopping = true;
     stopped ??= (async () => {
       const result = await running.stop('SIGTERM', 15_000);
-      await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+      if (!keepData) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
       return result;
     })();
     return stopped;

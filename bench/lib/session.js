@@ -69,10 +69,10 @@ export async function browse(jar, url, init = {}) {
 /**
  * Starts a sign-in from `/login` and stops on the sign-in service's page.
  * @param {string} baseUrl
+ * @param {CookieJar} [jar]  the browser's cookies (a new browser's by default)
  * @returns {Promise<{ jar: CookieJar, path: string }>} the page's path and the cookies that open it
  */
-export async function openSignInPage(baseUrl) {
-  const jar = new CookieJar();
+export async function openSignInPage(baseUrl, jar = new CookieJar()) {
   const page = await browse(jar, new URL('/login', baseUrl).href);
   const path = new URL(page.url).pathname;
   if (page.status !== 200 || !path.startsWith('/sign-in/')) {
@@ -85,14 +85,15 @@ export async function openSignInPage(baseUrl) {
  * Signs a new fan up through the real pages (sign-in page → sign-up form → back to the shop), so the
  * shop creates the session row itself; returns the signed-in browser's cookies.
  * @param {string} baseUrl
+ * @param {{ email?: string, jar?: CookieJar }} [fan]  who signs up (a random address by default), in which browser
  * @returns {Promise<CookieJar>}
  */
-export async function signUpFan(baseUrl) {
-  const { jar, path } = await openSignInPage(baseUrl);
+export async function signUpFan(baseUrl, { email = `bench-${randomBytes(6).toString('hex')}@example.org`, jar: browser } = {}) {
+  const { jar, path } = await openSignInPage(baseUrl, browser);
   const form = new URLSearchParams({
     firstName: 'Bench',
     lastName: 'Fan',
-    email: `bench-${randomBytes(6).toString('hex')}@example.org`,
+    email,
     password: `bench-${randomBytes(9).toString('hex')}`,
   });
   const signUpUrl = new URL(`${path.replace(/\/?$/, '/')}sign-up`, baseUrl).href;
