@@ -118,7 +118,7 @@ export async function fillBenchCart(baseUrl, jar) {
  * @param {string} baseUrl
  * @param {import('./session.js').CookieJar} jar
  */
-async function shipBenchCartItem(baseUrl, jar) {
+export async function shipBenchCartItem(baseUrl, jar) {
   const address = { firstName: 'Bench', lastName: 'Fan', phone: '+39 333 1234567', countryCode: 'IT', provinceCode: 'TO', cityCode: 'L219', postalCode: '10121', street: 'Via Roma', number: '1' };
   const saved = await browse(jar, new URL('/account/addresses/new', baseUrl).href, { method: 'POST', body: new URLSearchParams(address) });
   if (saved.status !== 200) throw new BenchError(`saving the bench fan's address failed: ${saved.status} at ${new URL(saved.url).pathname}`);

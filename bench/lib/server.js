@@ -85,8 +85,9 @@ export function launchServer(root, port, { script = 'start.js', healthPath = '/h
     DATABASE_URL: '', // empty counts as unset: always the embedded PGlite
     LOG_LEVEL: 'warn',
     SHUTDOWN_TIMEOUT_MS: '5000',
-    // A production shop needs a payment provider: the bench's is the offline simulator.
-    PAYMENT_SIMULATOR: 'on',
+    // A production shop needs a payment provider: the bench's is the offline simulator, unless the
+    // environment names an Adyen account (e.g. to see checkout as with Drop-in: issue 32).
+    ...(process.env.ADYEN_API_KEY ? {} : { PAYMENT_SIMULATOR: 'on' }),
   };
   const running = cpu
     ? spawnTracked('taskset', ['-c', cpu, process.execPath, script], { cwd: root, env })
