@@ -439,6 +439,7 @@ test.describe('with an Adyen account the shop cannot reach (a shop of its own)',
 
   test('choosing PayPal fetches Drop-in too, once (en)', async ({ browser }) => {
     test.skip(!javaScriptEnabled(), 'Drop-in needs JavaScript');
+    test.setTimeout(120_000);
     const { page, context, auth } = await shopPage(browser);
     const hosted = new HostedCheckout(page, 'en');
     const dropInRequests = recordDropInRequests(page);
