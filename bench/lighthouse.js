@@ -27,7 +27,7 @@ import {
 } from './lib/lighthouse.js';
 import { probe } from './lib/load.js';
 import { KB, loadAverage, machineInfo, writeResults } from './lib/report.js';
-import { completeBenchProfile, fillBenchCart } from './lib/routes.js';
+import { completeBenchProfile, fillBenchCart, shipBenchCartItem } from './lib/routes.js';
 import { BenchError, build, freePort, launchServer } from './lib/server.js';
 import { openSignInPage, signUpFan } from './lib/session.js';
 import { measureWeight } from './lib/weight.js';
@@ -90,13 +90,17 @@ async function preparePages(baseUrl, pages) {
   const needs = new Set(pages.map((page) => PAGES[page]?.needs));
   const signIn = needs.has('sign-in') ? await openSignInPage(baseUrl) : null;
   let fan = null;
-  if (needs.has('fan') || needs.has('cart')) {
+  if (needs.has('fan') || needs.has('cart') || needs.has('checkout')) {
     progress('signing a fan up, completing the profile');
     fan = await signUpFan(baseUrl);
     await completeBenchProfile(baseUrl, fan);
-    if (needs.has('cart')) {
+    if (needs.has('cart') || needs.has('checkout')) {
       progress('filling the fan’s cart (J1897 and 9 gifts of Kids, through the configure forms)');
       await fillBenchCart(baseUrl, fan);
+    }
+    if (needs.has('checkout')) {
+      progress('shipping its J1897 and giving the waivers, so checkout opens');
+      await shipBenchCartItem(baseUrl, fan);
     }
   }
   const prepared = [];
@@ -186,7 +190,7 @@ async function main() {
     }
     const pass = results.every((result) => allPass(result.targets));
     const conditions = { loadAverageAtEnd: loadAverage() };
-    print(`Lighthouse ${LIGHTHOUSE.split('@')[1]} (mobile, ${options.throttling === 'simulate' ? 'simulated' : 'devtools'} throttling), ${options.runs} run(s) per page`);
+    print(`Lighthouse ${LIGHTHOUSE.split('@')[1]} (mobile, ${options.throttling === 'simulate' ? 'simulated' : options.throttling === 'devtools' ? 'devtools' : 'no'} throttling), ${options.runs} run(s) per page`);
     print(`commit ${machine.commit ?? 'unknown'} · ${machine.cpus} CPUs · load average at start ${machine.loadAverageAtStart.join(' ')}, at end ${conditions.loadAverageAtEnd.join(' ')}`);
     for (const result of results) print(`\n${formatPage(result)}`);
     print(`\n${pass ? 'PASS: every target met' : `FAIL: ${results.filter((result) => !allPass(result.targets)).map((result) => result.page).join(', ')}`}`);

@@ -16,13 +16,23 @@ import { expectPurchaseStep } from './pages/purchase-steps';
 // Paying (issue 14), with and without JavaScript: offline both go through the PSP's hosted page
 // (the simulator's), which works without JavaScript; Drop-in needs Adyen's own scripts.
 
+/**
+ * Drop-in's requests, as a page makes them: its chunk (Adyen Web and its CSS), its methods from
+ * the shop, Adyen Web's fields from Adyen, PayPal's SDK.
+ */
+function recordDropInRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^https:\/\/[^/]*\.(adyen|paypal)\.com\//.test(request.url()) || pathname.startsWith('/checkout/drop-in') || pathname.startsWith('/assets/drop-in-panel-')) seen.push(request.url());
+  });
+  return seen;
+}
+
 test('offline (the simulator) checkout mounts no Drop-in, with or without JavaScript: no card form loading, pay goes straight to the hosted page, which pays (it)', async ({ page, auth }) => {
   test.setTimeout(120_000);
-  // Drop-in would fetch its methods from the shop and Adyen Web's fields from Adyen: neither may happen.
-  const dropInRequests: string[] = [];
-  page.on('request', (request) => {
-    if (/^https:\/\/[^/]*\.(adyen|paypal)\.com\//.test(request.url()) || new URL(request.url()).pathname.startsWith('/checkout/drop-in')) dropInRequests.push(request.url());
-  });
+  // Drop-in would fetch its chunk and methods from the shop and Adyen Web's fields from Adyen: none of it may happen.
+  const dropInRequests = recordDropInRequests(page);
   await atCheckout(page, auth, 'it');
   const hosted = new HostedCheckout(page, 'it');
 
@@ -63,9 +73,9 @@ async function atCheckout(page: Page, auth: AuthPages, language: Language) {
   return fan;
 }
 
-/** Pays at checkout with the method chosen (the card is chosen already). */
+/** Pays at checkout with the method chosen (offline the card is chosen already; with Drop-in, nothing is). */
 async function payAtCheckout(page: Page, language: Language, method: 'card' | 'paypal' = 'card') {
-  if (method === 'paypal') await page.getByRole('radio', { name: PAYMENT_TEXTS[language].paypal }).check();
+  await page.getByRole('radio', { name: PAYMENT_TEXTS[language][method === 'paypal' ? 'paypal' : 'card'] }).check();
   await page.getByRole('button', { name: CHECKOUT_TEXTS[language].pay, exact: true }).click();
 }
 
@@ -363,10 +373,11 @@ test.describe('with an Adyen account the shop cannot reach (a shop of its own)',
     return { page, context, auth: new AuthPages(page, { baseURL: shop!.baseUrl }), errors };
   }
 
-  test('the card form (with JavaScript) loads, then says it could not and leaves the choice; pay says the payment service is not answering, nothing charged (it)', async ({ browser }) => {
+  test('the card form (with JavaScript) loads only once the fan chooses how to pay, then says it could not and leaves the choice; pay says the payment service is not answering, nothing charged (it)', async ({ browser }) => {
     test.setTimeout(120_000);
     const { page, context, auth, errors } = await shopPage(browser);
     const hosted = new HostedCheckout(page, 'it');
+    const dropInRequests = recordDropInRequests(page);
     // Held until the loading state has been seen: on this machine the PSP's absence is known at once.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -375,24 +386,43 @@ test.describe('with an Adyen account the shop cannot reach (a shop of its own)',
       await route.continue();
     });
     await atCheckout(page, auth, 'it');
+    const card = page.getByRole('radio', { name: hosted.texts.card });
+    const paypal = page.getByRole('radio', { name: hosted.texts.paypal });
     const loading = page.getByRole('status').filter({ hasText: hosted.texts.dropInLoading });
     const failed = page.getByRole('alert').filter({ hasText: hosted.texts.dropInFailed });
 
+    await test.step('nothing chosen for the fan, and nothing of Drop-in fetched: not its chunk, not its methods (issue 32)', async () => {
+      // Hydrated (atCheckout waited for it) and nothing left to fetch: Drop-in would have started by now.
+      await page.waitForLoadState('networkidle');
+      await expect(card).not.toBeChecked();
+      await expect(paypal).not.toBeChecked();
+      await expect(page.getByText(hosted.texts.dropInLoading)).toHaveCount(0);
+      expect(dropInRequests).toEqual([]);
+    });
+
     if (!javaScriptEnabled()) {
-      await test.step('without JavaScript there is no card form to load: the choice and the hosted page', async () => {
+      await test.step('without JavaScript: pay without a choice asks for one; no card form to load', async () => {
+        await page.getByRole('button', { name: CHECKOUT_TEXTS.it.pay, exact: true }).click();
+        await expect(page.getByRole('group', { name: hosted.texts.methodLegend })).toContainText(hosted.texts.methodRequired);
+        // The form's answer is a 400 (as for every form sent incomplete), which Chromium logs.
+        expect(errors.splice(0)).toEqual([expect.stringContaining('status of 400')]);
         await expect(page.getByText(hosted.texts.dropInLoading)).toHaveCount(0);
         await expect(failed).toHaveCount(0);
-        await expect(page.getByRole('radio', { name: hosted.texts.card })).toBeChecked();
+        // The boxes come back ticked with the rest of what was sent.
+        await expect(page.getByRole('checkbox', { name: CHECKOUT_TEXTS.it.membershipTerms })).toBeChecked();
+        await expectNoAxeViolations(page);
       });
     } else {
-      await test.step('its loading state, then the spec’s error state, with the page’s own choice still there', async () => {
+      await test.step('choosing the card fetches Drop-in: its loading state, then the spec’s error state, with the page’s own choice still there', async () => {
+        await card.check();
         await expect(loading).toBeVisible();
+        expect(dropInRequests.some((url) => new URL(url).pathname.startsWith('/assets/drop-in-panel-')), `Drop-in's chunk fetched: ${dropInRequests.join(', ')}`).toBe(true);
         // One choice at a time: Drop-in stays out of sight (and of the accessibility tree) until it works.
-        await expect(page.getByRole('radio', { name: hosted.texts.paypal })).toHaveCount(1);
+        await expect(paypal).toHaveCount(1);
         release();
         await expect(failed).toBeVisible();
         await expect(loading).toHaveCount(0);
-        await expect(page.getByRole('radio', { name: hosted.texts.card })).toBeChecked();
+        await expect(card).toBeChecked();
         await expectNoAxeViolations(page);
       });
     }
@@ -404,6 +434,24 @@ test.describe('with an Adyen account the shop cannot reach (a shop of its own)',
       await expectNoAxeViolations(page);
     });
     expect(errors, 'errors in the browser console').toEqual([]);
+    await context.close();
+  });
+
+  test('choosing PayPal fetches Drop-in too, once (en)', async ({ browser }) => {
+    test.skip(!javaScriptEnabled(), 'Drop-in needs JavaScript');
+    test.setTimeout(120_000);
+    const { page, context, auth } = await shopPage(browser);
+    const hosted = new HostedCheckout(page, 'en');
+    const dropInRequests = recordDropInRequests(page);
+    await atCheckout(page, auth, 'en');
+    await page.waitForLoadState('networkidle');
+    expect(dropInRequests).toEqual([]);
+    await page.getByRole('radio', { name: hosted.texts.paypal }).check();
+    await expect(page.getByRole('alert').filter({ hasText: hosted.texts.dropInFailed })).toBeVisible();
+    await page.getByRole('radio', { name: hosted.texts.card }).check();
+    await page.waitForLoadState('networkidle');
+    const chunks = dropInRequests.filter((url) => /\/assets\/drop-in-panel-[^/]*\.js$/.test(new URL(url).pathname));
+    expect(chunks, `Drop-in's chunk fetched once: ${dropInRequests.join(', ')}`).toHaveLength(1);
     await context.close();
   });
 

@@ -28,6 +28,8 @@ function report({ performance = 0.97, accessibility = 0.92, cls = 0.01 } = {}) {
       'total-blocking-time': { numericValue: 30 },
       'cumulative-layout-shift': { numericValue: cls },
       'speed-index': { numericValue: 1000 },
+      interactive: { numericValue: 1300 },
+      metrics: { details: { items: [{ observedLoad: 700 }] } },
       'unused-javascript': { details: { overallSavingsBytes: 5000 } },
       'total-byte-weight': { numericValue: 90000 },
       'mainthread-work-breakdown': { numericValue: 800 },
@@ -79,10 +81,11 @@ describe('parseOptions', () => {
   });
 
   it('refuses an unknown page, a run count that is not a whole number ≥ 1, an unknown throttling', () => {
-    assert.throws(() => parseOptions(['--page', 'checkout']), /unknown page "checkout"/);
+    assert.throws(() => parseOptions(['--page', 'basket']), /unknown page "basket"/);
     assert.throws(() => parseOptions(['--runs', '0']), /--runs/);
     assert.throws(() => parseOptions(['--runs', '2.5']), /--runs/);
     assert.throws(() => parseOptions(['--throttling', 'none']), /--throttling/);
+    assert.equal(parseOptions(['--throttling', 'provided']).throttling, 'provided');
   });
 });
 
@@ -96,6 +99,8 @@ describe('figures', () => {
       TBT: 30,
       CLS: 0.01,
       SI: 1000,
+      TTI: 1300,
+      load: 700,
       unusedJsBytes: 5000,
       totalBytes: 90000,
       documentBytes: 12000,

@@ -87,8 +87,9 @@ export function launchServer(root, port, { script = 'start.js', healthPath = '/h
     DATABASE_URL: '', // empty counts as unset: always the embedded PGlite
     LOG_LEVEL: 'warn',
     SHUTDOWN_TIMEOUT_MS: '5000',
-    // A production shop needs a payment provider: the bench's is the offline simulator.
-    PAYMENT_SIMULATOR: 'on',
+    // A production shop needs a payment provider: the bench's is the offline simulator, unless the
+    // environment names an Adyen account (e.g. to see checkout as with Drop-in: issue 32).
+    ...(process.env.ADYEN_API_KEY ? {} : { PAYMENT_SIMULATOR: 'on' }),
     ...extraEnv,
   };
   const running = cpu

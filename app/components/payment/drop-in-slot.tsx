@@ -2,8 +2,9 @@ import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { DropInPanelProps } from './drop-in-panel';
 
 /**
- * Where checkout's Drop-in goes (issue 14). Adyen's library is downloaded only once the page
- * runs, never with it (checkout's first load stays under its budget); until then, and whenever
+ * Where checkout's Drop-in goes (issue 14). Adyen's library is downloaded when this mounts, which
+ * checkout does only once the fan has chosen card or PayPal (issue 32), never with the page
+ * (checkout's first load stays under its budget); until then, and whenever
  * it cannot load (offline, blocked), the page's own choice and the hosted payment page remain —
  * the fan can always pay. Spec "Checkout screen": the card form's loading state and its error.
  */

@@ -1,4 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
+import { useLayoutEffect, useRef } from 'react';
 import { PAYMENT_METHODS } from '../../domain/payment-attempt';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { RadioGroupField } from '../form/radio-group-field';
@@ -32,10 +33,20 @@ export function PaymentMethodField({
   enhancement?: React.ReactNode;
 }) {
   const { t } = useShopTranslation('paymentMethod');
+  const choice = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The fan's choice loaded Drop-in, which now offers the methods itself: the radio they chose
+  // goes out of sight, so focus goes to the section's heading rather than to the page's start.
+  // A layout effect: before the browser moves focus off the hidden radio.
+  useLayoutEffect(() => {
+    if (choiceHidden && choice.current?.contains(document.activeElement)) heading.current?.focus();
+  }, [choiceHidden]);
   return (
     <section className="checkout__section" aria-labelledby="payment-heading">
-      <h2 id="payment-heading">{t('legend')}</h2>
-      <div hidden={choiceHidden}>
+      <h2 id="payment-heading" ref={heading} tabIndex={-1}>
+        {t('legend')}
+      </h2>
+      <div hidden={choiceHidden} ref={choice}>
         <RadioGroupField
           field={field}
           legend={t('legend')}
