@@ -102,7 +102,8 @@ export type Config = Readonly<{
   /** Per 15-minute window, at the embedded sign-in service. */
   signInLimits: { failuresPerIp: number; failuresPerAccountIp: number; failuresPerAccount: number; signUpsPerIp: number };
   /**
-   * Identity documents: stored under `directory`, encrypted with `key` (AES-256-GCM). The key is
+   * Identity documents: stored in the database, encrypted with `key` (AES-256-GCM); `directory` is
+   * where files were kept before issue 33, emptied into the database at start. The key is
    * null only when the configuration is read without the stored offline key (tests): the running
    * shop always has one (UPLOADS_KEY, or `$DATA_DIR/uploads-key` outside production).
    */
@@ -187,7 +188,7 @@ export function readConfig(
       signUpsPerIp: values.SIGN_UPS_PER_IP,
     },
     uploads: {
-      // Outside the web root (public/), never served as files.
+      // Only read at start, to import documents stored as files before issue 33 (uploads/import-files.ts).
       directory: `${values.DATA_DIR.replace(/\/+$/, '')}/uploads`,
       key: (values.UPLOADS_KEY ? parseUploadsKey(values.UPLOADS_KEY) : null) ?? options.localUploadsKey ?? null,
     },
