@@ -56,12 +56,11 @@ export async function importDocumentFiles(db: ShopDb, directory: string, now: Da
     const found = await readIfThere(file);
     if (!found) continue;
     if (!draft && (await isReferenced(db, name))) {
-      await db.insert(documents).values({ id: name, content: found.content }).onConflictDoNothing();
-      // Removed only once its row is in: a crash here leaves the file for the next start.
-      const [row] = await db.select({ id: documents.id }).from(documents).where(eq(documents.id, name));
-      if (!row) throw new Error(`importing documents: ${name} was not stored`);
+      // Nothing inserted: another instance did it first (the same file, so the same content).
+      const inserted = await db.insert(documents).values({ id: name, content: found.content }).onConflictDoNothing().returning({ id: documents.id });
+      // Removed only once its row is in: a crash before this leaves the file for the next start.
       await rm(file, { force: true });
-      outcome.imported += 1;
+      outcome.imported += inserted.length;
     } else if (now.getTime() - found.writtenAt >= ORPHAN_MIN_AGE_MS) {
       await rm(file, { force: true });
       outcome.orphansDeleted += 1;
