@@ -13,6 +13,7 @@ import { startMembershipActivation } from './jobs/membership-activation';
 import { startRenewalOffers } from './jobs/renewal-offers';
 import { startOrderExpiry } from './jobs/order-expiry';
 import { startPaymentsJob } from './jobs/payments';
+import { startDocumentRetention } from './jobs/document-retention';
 import { startMailBackground } from './mail/background';
 import { createPaymentSimulator, type PaymentSimulator } from './payments/simulator';
 import { PAYMENT_WEBHOOK_PATH } from './payments/webhook-endpoint';
@@ -86,6 +87,8 @@ export async function startShop(
   const renewalOffers = startRenewalOffers({ offers: services.renewalOffers, logger });
   // Webhook items left unprocessed, payments whose outcome is unknown, cancels to retry.
   const paymentsJob = startPaymentsJob({ payments: services.payments, logger });
+  // Identity documents past their retention (DOCUMENT_RETENTION_DAYS) are deleted; stopped too.
+  const documentRetention = startDocumentRetention({ retention: services.documentRetention, logger });
   // Its webhooks are delivered in the background; stopped before the database closes.
   const paymentSimulator = config.payments.simulated
     ? createPaymentSimulator({
@@ -115,6 +118,7 @@ export async function startShop(
       await membershipActivation.stop();
       await renewalOffers.stop();
       await paymentsJob.stop();
+      await documentRetention.stop();
       await mail.stop();
       await database.close();
     },
