@@ -1,7 +1,7 @@
 // The club card through the cart service: its identity documents stored encrypted and linked,
 // refused without a front, replaced on edit, and never left behind by a failed save.
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
 import { cartItemDocuments, cartItems, carts } from '../app/.server/db/schema';
 import type { DocumentStore } from '../app/.server/uploads/document-store';
@@ -11,7 +11,7 @@ import { createTestDatabase } from './support/database';
 import { servicesFor } from './support/services';
 
 let database: Database;
-let uploads: Awaited<ReturnType<typeof testDocumentStore>>;
+let uploads: ReturnType<typeof testDocumentStore>;
 const clock = manualClock('2026-03-01T09:00:00Z');
 const services = (documents: DocumentStore = uploads.store) => servicesFor(database, { clock, documents });
 const cart = () => services().cart;
@@ -24,12 +24,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-beforeEach(async () => {
-  uploads = await testDocumentStore();
-});
-
-afterEach(async () => {
-  await uploads.remove();
+beforeEach(() => {
+  uploads = testDocumentStore(database);
 });
 
 const cardDraft = (fields = {}) => draftWith({ buyFor: 'BUY_CARD', variantId: 'jcard-48', documentType: 'IDENTITY', customization: 'Nicolò10', ...fields });
@@ -100,15 +96,15 @@ describe('the club card', () => {
     expect(await uploads.files()).toEqual([]);
   });
 
-  it('leaves no file and no row when storing fails halfway (the transaction rolls back)', async () => {
+  it('leaves no document and no row when storing fails halfway (the transaction rolls back)', async () => {
     const fan = await newFan(services(), 'card-disk-full');
     let puts = 0;
     const failingSecondPut: DocumentStore = {
       ...uploads.store,
-      async put(bytes, meta) {
+      async put(tx, bytes, meta) {
         puts += 1;
         if (puts === 2) throw new Error('disk full');
-        return uploads.store.put(bytes, meta);
+        return uploads.store.put(tx, bytes, meta);
       },
     };
     const documents = { documentFront: scan('front.png', 'FRONTSIDE'), documentBack: scan('back.png', 'BACKSIDE') };

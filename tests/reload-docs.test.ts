@@ -27,7 +27,7 @@ import { createShopContext, signedInCookie } from './support/signed-in';
 let database: Database;
 let context: RouterContextProvider;
 let stopAuth: () => void;
-let uploads: Awaited<ReturnType<typeof testDocumentStore>>;
+let uploads: ReturnType<typeof testDocumentStore>;
 const clock = manualClock('2026-12-01T09:00:00Z');
 const services = () => context.get(shopContext).services;
 const reloadDocs = () => services().reloadDocs;
@@ -36,14 +36,13 @@ const links = () => createReloadDocsLinks(serviceDepsFor(database).config);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  uploads = await testDocumentStore();
+  uploads = testDocumentStore(database);
   ({ context, stop: stopAuth } = await createShopContext(database, clock));
   context.set(shopContext, { ...context.get(shopContext), services: servicesFor(database, { clock, documents: uploads.store }) });
 });
 
 afterAll(async () => {
   stopAuth?.();
-  await uploads?.remove();
   await database?.close();
 });
 

@@ -2,6 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import { z } from 'zod';
 import { paymentsEnvShape, readPaymentsConfig, type PaymentsConfig } from './payments/config';
 import { parseUploadsKey } from './uploads/key';
+import { DEFAULT_DOCUMENT_RETENTION_DAYS } from '../domain/document-retention';
 
 /**
  * A public placeholder for code that reads the configuration without starting the shop (tests);
@@ -38,6 +39,8 @@ const envSchema = z.object({
   SIGN_IN_FAILURES_PER_ACCOUNT_IP: z.coerce.number().int().min(1).default(10),
   SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   SIGN_UPS_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Days a card's identity documents are kept after its order is fulfilled, cancelled or expired (domain/document-retention.ts). */
+  DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(1).default(DEFAULT_DOCUMENT_RETENTION_DAYS),
   MAIL_FROM: z.string().min(3).max(200).default('Fan Shop <no-reply@fanshop.example>'),
   UPLOADS_KEY: z
     .string()
@@ -102,11 +105,12 @@ export type Config = Readonly<{
   /** Per 15-minute window, at the embedded sign-in service. */
   signInLimits: { failuresPerIp: number; failuresPerAccountIp: number; failuresPerAccount: number; signUpsPerIp: number };
   /**
-   * Identity documents: stored under `directory`, encrypted with `key` (AES-256-GCM). The key is
+   * Identity documents: stored in the database, encrypted with `key` (AES-256-GCM); `directory` is
+   * where files were kept before issue 33, emptied into the database at start. The key is
    * null only when the configuration is read without the stored offline key (tests): the running
    * shop always has one (UPLOADS_KEY, or `$DATA_DIR/uploads-key` outside production).
    */
-  uploads: { directory: string; key: Buffer | null };
+  uploads: { directory: string; key: Buffer | null; retentionDays: number };
   /** Adyen, or the offline simulator (payments/config.ts). */
   payments: PaymentsConfig;
 }>;
@@ -187,9 +191,10 @@ export function readConfig(
       signUpsPerIp: values.SIGN_UPS_PER_IP,
     },
     uploads: {
-      // Outside the web root (public/), never served as files.
+      // Only read at start, to import documents stored as files before issue 33 (uploads/import-files.ts).
       directory: `${values.DATA_DIR.replace(/\/+$/, '')}/uploads`,
       key: (values.UPLOADS_KEY ? parseUploadsKey(values.UPLOADS_KEY) : null) ?? options.localUploadsKey ?? null,
+      retentionDays: values.DOCUMENT_RETENTION_DAYS,
     },
     payments,
   };

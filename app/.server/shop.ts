@@ -13,11 +13,14 @@ import { startMembershipActivation } from './jobs/membership-activation';
 import { startRenewalOffers } from './jobs/renewal-offers';
 import { startOrderExpiry } from './jobs/order-expiry';
 import { startPaymentsJob } from './jobs/payments';
+import { startDocumentRetention } from './jobs/document-retention';
 import { startMailBackground } from './mail/background';
 import { createPaymentSimulator, type PaymentSimulator } from './payments/simulator';
 import { PAYMENT_WEBHOOK_PATH } from './payments/webhook-endpoint';
 import { createServices, type Services } from './services';
-import { createFileDocumentStore } from './uploads/file-document-store';
+import { createDatabaseDocumentStore } from './uploads/database-document-store';
+import type { DocumentStore } from './uploads/document-store';
+import { importDocumentFiles } from './uploads/import-files';
 
 export type Shop = {
   config: Config;
@@ -27,6 +30,8 @@ export type Shop = {
   /** Whether the database answers; pages answer 503 while it does not. */
   availability: DatabaseAvailability;
   services: Services;
+  /** The identity documents, in the database (any instance reads what another stored). */
+  documents: DocumentStore;
   /** Sessions, shop login and the embedded sign-in service (unless OIDC_ISSUER is set). */
   auth: AuthRuntime;
   /** The Adyen-compatible simulator when no Adyen account is configured (server.ts mounts its router). */
@@ -46,7 +51,6 @@ export async function startShop(
   const logger = createLogger(config.logLevel);
   // readConfigWithSecret always gives the key (UPLOADS_KEY, or the offline one under DATA_DIR).
   if (!config.uploads.key) throw new Error('startShop: the configuration has no uploads key');
-  const documents = createFileDocumentStore({ directory: config.uploads.directory, key: config.uploads.key });
   // The probe pings through `database`, assigned just below: the circuit opens only once serving.
   const availability = trackAvailability(() => database.ping(), logger);
   const database = openDatabase(config.database, { onConnectionLost: (error) => availability.report(error) });
@@ -54,6 +58,11 @@ export async function startShop(
   try {
     await database.migrate();
     if (await seedIfEmpty(database.db)) logger.info('seeded the catalogue into an empty database');
+    // Documents kept as files before issue 33 move into the database (nothing to do once they have).
+    const moved = await importDocumentFiles(database.db, config.uploads.directory);
+    if (moved.imported + moved.orphansDeleted + moved.orphansKept > 0) {
+      logger.info({ ...moved, directory: config.uploads.directory }, 'moved identity documents from files into the database; deleted the files no row named');
+    }
     // The documented test coupons and vouchers are public: never in production.
     if (!config.production) {
       await seedTestCoupons(database.db);
@@ -66,6 +75,7 @@ export async function startShop(
     throw error;
   }
   logger.info({ database: database.kind }, 'database ready');
+  const documents = createDatabaseDocumentStore({ db: database.db, key: config.uploads.key });
   const services = createServices({ db: database.db, catalogueChanges: database.catalogueChanges, config, clock, logger, documents });
   // Mail delivery (SMTP or outbox) and the notify-me sweep; stopped before the database closes.
   const mail = startMailBackground({ database, config, clock, logger, notifyMe: services.notifyMe });
@@ -77,6 +87,8 @@ export async function startShop(
   const renewalOffers = startRenewalOffers({ offers: services.renewalOffers, logger });
   // Webhook items left unprocessed, payments whose outcome is unknown, cancels to retry.
   const paymentsJob = startPaymentsJob({ payments: services.payments, logger });
+  // Identity documents past their retention (DOCUMENT_RETENTION_DAYS) are deleted; stopped too.
+  const documentRetention = startDocumentRetention({ retention: services.documentRetention, logger });
   // Its webhooks are delivered in the background; stopped before the database closes.
   const paymentSimulator = config.payments.simulated
     ? createPaymentSimulator({
@@ -95,6 +107,7 @@ export async function startShop(
     database,
     availability,
     services,
+    documents,
     auth,
     paymentSimulator,
     close: async () => {
@@ -105,6 +118,7 @@ export async function startShop(
       await membershipActivation.stop();
       await renewalOffers.stop();
       await paymentsJob.stop();
+      await documentRetention.stop();
       await mail.stop();
       await database.close();
     },

@@ -3,19 +3,18 @@
 // whose zero-total carts were made beforehand. The run itself (database, warm-up, phases, JSON
 // out) is in-process.ts's.
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { systemClock } from '../../app/.server/clock';
 import { readConfig } from '../../app/.server/env';
 import { createLogger } from '../../app/.server/logger';
 import { createServices } from '../../app/.server/services';
 import type { PlaceOrderRequest } from '../../app/.server/services/orders-contract';
-import { createFileDocumentStore } from '../../app/.server/uploads/file-document-store';
+import { createDatabaseDocumentStore } from '../../app/.server/uploads/database-document-store';
 import { fansWithFreeCarts, placeRequestFor } from './carts';
 import { runInProcessBench } from './in-process';
 
 runInProcessBench<PlaceOrderRequest>({
   noun: 'orders',
-  async prepare({ database, temp }, count) {
+  async prepare({ database }, count) {
     const services = createServices({
       db: database.db,
       catalogueChanges: database.catalogueChanges,
@@ -23,7 +22,7 @@ runInProcessBench<PlaceOrderRequest>({
       clock: systemClock,
       logger: createLogger('silent'),
       // Free carts hold no identity documents: nothing is ever written here.
-      documents: createFileDocumentStore({ directory: path.join(temp, 'uploads'), key: randomBytes(32) }),
+      documents: createDatabaseDocumentStore({ db: database.db, key: randomBytes(32) }),
     });
     const owners = await fansWithFreeCarts(services, 0, count, systemClock.now());
     return {

@@ -1,10 +1,8 @@
 // Fixtures of the cart tests: fans with a complete profile (inserted, not signed up), configure
-// drafts and requests, identity-document uploads, and a document store in a directory of the
-// test's own whose files can be counted.
+// drafts and requests, identity-document uploads, and a document store whose documents can be
+// counted.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
 import type { ConfigureDraft, ConfigureProcess } from '../../app/domain/configure';
 import { CONFIGURE_FIELDS } from '../../app/domain/configure';
 import type { UploadedDocument } from '../../app/.server/http/multipart';
@@ -12,7 +10,9 @@ import type { Services } from '../../app/.server/services';
 import type { CartOwner, ConfigureItemRequest } from '../../app/.server/services/cart-contract';
 import type { ProfileUpdate } from '../../app/.server/services/customers';
 import type { DocumentStore } from '../../app/.server/uploads/document-store';
-import { createFileDocumentStore } from '../../app/.server/uploads/file-document-store';
+import { createDatabaseDocumentStore } from '../../app/.server/uploads/database-document-store';
+import type { Database } from '../../app/.server/db/client';
+import { documents } from '../../app/.server/db/schema';
 
 /** Mario Rossi, born in Rome on 1 January 1980, with his real tax code. */
 export const MARIO_PROFILE: ProfileUpdate = {
@@ -87,22 +87,38 @@ export function scan(fileName: string, marker: string): UploadedDocument {
   return { bytes, type: 'png', mediaType: 'image/png', fileName };
 }
 
-/** A file document store in a fresh directory, and what is in it. */
-export async function testDocumentStore(): Promise<{
+/**
+ * The database's document store under a key of its own, and what it holds of the documents put
+ * through it (the table is shared by the file's tests; a rolled-back put leaves nothing there).
+ */
+export function testDocumentStore(database: Database): {
   store: DocumentStore;
-  directory: string;
-  /** Stored files (finished ones: drafts being written start with a dot). */
+  /** The ids put through `store` that the table still holds, sorted. */
   files(): Promise<string[]>;
+  /** The stored (sealed) content of one. */
   rawFile(id: string): Promise<Buffer>;
-  remove(): Promise<void>;
-}> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'shop-cart-uploads-'));
-  const store = createFileDocumentStore({ directory, key: randomBytes(32) });
+} {
+  const inner = createDatabaseDocumentStore({ db: database.db, key: randomBytes(32) });
+  const putIds: string[] = [];
+  const store: DocumentStore = {
+    ...inner,
+    async put(tx, bytes, meta) {
+      const id = await inner.put(tx, bytes, meta);
+      putIds.push(id);
+      return id;
+    },
+  };
   return {
     store,
-    directory,
-    files: async () => (await readdir(directory)).filter((name) => !name.startsWith('.')).sort(),
-    rawFile: (id) => readFile(path.join(directory, id)),
-    remove: () => rm(directory, { recursive: true, force: true }),
+    async files() {
+      if (putIds.length === 0) return [];
+      const rows = await database.db.select({ id: documents.id }).from(documents).where(inArray(documents.id, putIds));
+      return rows.map((row) => row.id).sort();
+    },
+    async rawFile(id) {
+      const [row] = await database.db.select({ content: documents.content }).from(documents).where(eq(documents.id, id));
+      if (!row) throw new Error(`no stored document ${id}`);
+      return row.content;
+    },
   };
 }

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import { systemClock, type Clock } from '../../app/.server/clock';
 import type { Database } from '../../app/.server/db/client';
 import { readConfig } from '../../app/.server/env';
@@ -9,18 +7,12 @@ import { createServices, type ServiceDeps, type Services } from '../../app/.serv
 import type { FulfilmentContext } from '../../app/.server/services/order-fulfilment';
 import { createReloadDocsLinks } from '../../app/.server/services/reload-docs-link';
 import type { DocumentStore } from '../../app/.server/uploads/document-store';
-import { createFileDocumentStore } from '../../app/.server/uploads/file-document-store';
+import { createDatabaseDocumentStore } from '../../app/.server/uploads/database-document-store';
 
 export const TEST_PUBLIC_URL = 'https://shop.example';
 
-/**
- * The document store of tests that do not look at files: a directory of this worker's own under
- * the system's temporary directory (made on the first put), with a random key.
- */
-const defaultDocuments = createFileDocumentStore({
-  directory: path.join(os.tmpdir(), `shop-test-uploads-${process.pid}-${randomBytes(4).toString('hex')}`),
-  key: randomBytes(32),
-});
+/** The uploads key of tests that do not choose a document store: random, one per worker. */
+const defaultDocumentsKey = randomBytes(32);
 
 /** The configuration of test services: the offline defaults, quiet, at TEST_PUBLIC_URL. */
 const testConfig = () => readConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL });
@@ -28,7 +20,10 @@ const testConfig = () => readConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBL
 export type TestServiceOptions = { clock?: Clock; documents?: DocumentStore };
 
 /** What services are built from in a test: its database, a quiet logger, the clock and document store it chooses. */
-export function serviceDepsFor(database: Database, { clock = systemClock, documents = defaultDocuments }: TestServiceOptions = {}): ServiceDeps {
+export function serviceDepsFor(
+  database: Database,
+  { clock = systemClock, documents = createDatabaseDocumentStore({ db: database.db, key: defaultDocumentsKey }) }: TestServiceOptions = {},
+): ServiceDeps {
   return {
     db: database.db,
     catalogueChanges: database.catalogueChanges,

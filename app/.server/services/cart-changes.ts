@@ -6,6 +6,7 @@ import { itemPriceNow } from '../../domain/cart-summary';
 import type { LocalizedText } from '../../domain/catalogue-types';
 import type { ShopDb } from '../db/client';
 import { cartItemDocuments, cartItems, carts, products, promos } from '../db/schema';
+import type { DocumentStore } from '../uploads/document-store';
 import type { CartSideEffects } from './cart-view-contract';
 import { releaseCoupon } from './cart-writes';
 
@@ -32,20 +33,24 @@ export async function itemExists(db: ShopDb, itemId: string): Promise<boolean> {
 }
 
 /**
- * Deletes items of the customer's cart, giving their coupons back. Answers the storage ids of
- * their documents: the caller deletes the files once the transaction has committed (the rows go
- * with the items), so no row ever names a deleted file.
+ * Deletes items of the customer's cart, giving their coupons back, and their documents: the rows
+ * go with the items, the documents after them, in the same transaction.
  */
-export async function deleteItems(tx: ShopDb, customerId: string, items: readonly { id: string; couponCode: string | null }[]): Promise<string[]> {
-  if (items.length === 0) return [];
+export async function deleteItems(
+  tx: ShopDb,
+  documents: DocumentStore,
+  customerId: string,
+  items: readonly { id: string; couponCode: string | null }[],
+): Promise<void> {
+  if (items.length === 0) return;
   const ids = items.map((item) => item.id);
-  const files = await tx
+  const stored = await tx
     .select({ storageId: cartItemDocuments.storageId })
     .from(cartItemDocuments)
     .where(inArray(cartItemDocuments.cartItemId, ids));
   await tx.delete(cartItems).where(inArray(cartItems.id, ids));
+  await documents.delete(tx, stored.map((row) => row.storageId));
   for (const item of items) if (item.couponCode !== null) await releaseCoupon(tx, item.couponCode, customerId);
-  return files.map((file) => file.storageId);
 }
 
 /** A cart item with what the cart rules look at, priced at the catalogue's price of `now`. */
@@ -101,24 +106,21 @@ export async function pricedItems(tx: ShopDb, cartId: string, now: Date): Promis
   });
 }
 
-/** What the cart rules did after a change, and the files to delete once it has committed. */
-export type TidyOutcome = CartSideEffects & { storageIds: string[] };
-
 /**
  * The rules every change of the cart ends with (spec §4 "Cart rules";
  * docs/decisions/cart.md, "Card without documents" and "Prices"):
- * a card item without the front of its document is removed (its coupon given back, its files
- * deleted after the commit), and every remaining item's price snapshot is taken again at the
+ * a card item without the front of its document is removed (its coupon given back, its other
+ * side's document deleted), and every remaining item's price snapshot is taken again at the
  * catalogue's price of the moment, so a price change the page explained is acknowledged by the
  * fan's next change.
  */
-export async function tidyCart(tx: ShopDb, cartId: string, customerId: string, now: Date): Promise<TidyOutcome> {
+export async function tidyCart(tx: ShopDb, documents: DocumentStore, cartId: string, customerId: string, now: Date): Promise<CartSideEffects> {
   const items = await pricedItems(tx, cartId, now);
   const withoutDocuments = items.filter((item) => item.withoutDocuments);
-  const storageIds = await deleteItems(tx, customerId, withoutDocuments);
+  await deleteItems(tx, documents, customerId, withoutDocuments);
   for (const item of items) {
     if (item.withoutDocuments || item.priceNowCents === item.unitPriceCents) continue;
     await tx.update(cartItems).set({ unitPriceCents: item.priceNowCents, updatedAt: now }).where(eq(cartItems.id, item.id));
   }
-  return { removedWithoutDocuments: withoutDocuments.map((item) => item.name), storageIds };
+  return { removedWithoutDocuments: withoutDocuments.map((item) => item.name) };
 }

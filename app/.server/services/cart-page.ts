@@ -1,6 +1,6 @@
 // The cart page's use cases (contract: cart-view-contract.ts). Every change runs in one
 // transaction on the fan's locked cart row, acts on one of the fan's items by id, and ends with
-// the cart rules (cart-changes.tidyCart); files of removed items are deleted after the commit.
+// the cart rules (cart-changes.tidyCart); documents of removed items are deleted in it too.
 import { and, eq } from 'drizzle-orm';
 import type { AddressDraft, AddressField } from '../../domain/address-check';
 import { productKindOf } from '../../domain/cart-rules';
@@ -16,7 +16,6 @@ import type { ServiceDeps } from '.';
 import { checkAndResolveAddress } from './addresses';
 import type { CartOwner } from './cart-contract';
 import { deleteItems, itemExists, lockCart, pricedItems, tidyCart, type LockedCart } from './cart-changes';
-import { deleteStoredFiles } from './cart-documents';
 import { findOwnedItemRow, findOwner, isUuid, type CartItemRow, type Customer } from './cart-items';
 import { EMPTY_CART, loadCartView } from './cart-view';
 import type { CartPageService, CartSideEffects } from './cart-view-contract';
@@ -30,8 +29,6 @@ type ChangeContext = {
   customer: Customer;
   cart: LockedCart | null;
   now: Date;
-  /** Files to delete once the change has committed (the rows naming them are gone with it). */
-  deleteAfterCommit(storageIds: readonly string[]): void;
 };
 
 /** The fields a shipping change may refuse: the saved address's id, or the temporary address's fields. */
@@ -64,7 +61,7 @@ async function ownedItem(context: ChangeContext, itemId: string): Promise<OwnedI
 }
 
 export function createCartPageService(
-  { db, clock, logger }: Pick<ServiceDeps, 'db' | 'clock' | 'logger'>,
+  { db, clock }: Pick<ServiceDeps, 'db' | 'clock'>,
   { documents, vouchers, catalogue }: { documents: DocumentStore; vouchers: VouchersService; catalogue: CatalogueService },
 ): CartPageService {
   /** Runs `work` on the fan's locked cart; when it succeeds the cart rules run in the same transaction. */
@@ -72,21 +69,16 @@ export function createCartPageService(
     customer: Customer,
     work: Change<Value, Reason, Field>,
   ): Promise<Result<Value & CartSideEffects, Reason, Field>> {
-    const filesToDelete: string[] = [];
     const now = clock.now();
-    const outcome = await db.transaction(async (tx): Promise<Result<Value & CartSideEffects, Reason, Field>> => {
+    return db.transaction(async (tx): Promise<Result<Value & CartSideEffects, Reason, Field>> => {
       const cart = await lockCart(tx, customer.id);
-      const deleteAfterCommit = (storageIds: readonly string[]) => void filesToDelete.push(...storageIds);
       // A refused change wrote nothing: it committing leaves the cart as it was.
-      const done = await work({ tx, customer, cart, now, deleteAfterCommit });
+      const done = await work({ tx, customer, cart, now });
       if (!done.ok) return done;
       if (!cart) return success({ ...done.value, removedWithoutDocuments: [] });
-      const tidied = await tidyCart(tx, cart.id, customer.id, now);
-      deleteAfterCommit(tidied.storageIds);
+      const tidied = await tidyCart(tx, documents, cart.id, customer.id, now);
       return success({ ...done.value, removedWithoutDocuments: tidied.removedWithoutDocuments });
     });
-    await deleteStoredFiles(documents, logger, filesToDelete, 'of a removed cart item');
-    return outcome;
   }
 
   async function change<Value extends object, Reason extends string, Field extends string>(
@@ -123,7 +115,7 @@ export function createCartPageService(
         if (!isUuid(itemId)) return failure('not-found');
         const item = await ownedItem(context, itemId);
         if (!item) return failure((await itemExists(tx, itemId)) ? 'not-found' : 'gone');
-        context.deleteAfterCommit(await deleteItems(tx, customer.id, [item.row]));
+        await deleteItems(tx, documents, customer.id, [item.row]);
         return success({ removed: item.product.name });
       });
     },

@@ -13,7 +13,7 @@ import type { DocumentStore } from '../uploads/document-store';
 import type { ServiceDeps } from '.';
 import { countryNationalCodes, resolveBirthPlace } from './birth-places';
 import type { CartItemView, CartOwner, ConfigureItemRequest, ConfigureItemResult, ConfigureProblemField } from './cart-contract';
-import { deleteStoredFiles, saveItemDocuments, type DocumentChanges } from './cart-documents';
+import { saveItemDocuments } from './cart-documents';
 import { draftOf } from './cart-draft';
 import { findOwnedItemRow, findOwner, holderIdentityOf, isUuid, loadCartFacts, loadItemRows, toViews, type CartItemRow } from './cart-items';
 import { loadConfigureProduct, type ConfigureProduct } from './cart-product';
@@ -46,11 +46,9 @@ function unitPriceOf(product: ConfigureProduct, couponCode: string | null, now: 
 }
 
 export function createCartService(
-  { db, clock, logger }: Pick<ServiceDeps, 'db' | 'clock' | 'logger'>,
+  { db, clock }: Pick<ServiceDeps, 'db' | 'clock'>,
   { coupons, documents, vouchers, catalogue }: { coupons: CouponsService; documents: DocumentStore; vouchers: VouchersService; catalogue: CatalogueService },
 ) {
-  const deleteFiles = (storageIds: readonly string[], why: string) => deleteStoredFiles(documents, logger, storageIds, why);
-
   /** The item a new-item form's submission made in the customer's cart, or null. */
   async function itemOfSubmission(executor: ShopDb, customerId: string, submissionKey: string): Promise<string | null> {
     const [row] = await executor
@@ -133,7 +131,6 @@ export function createCartService(
         if (!coupon.ok) return invalid({ couponCode: coupon.fields.couponCode ?? coupon.reason });
       }
 
-      const changes: DocumentChanges = { stored: [], replaced: [] };
       try {
         const itemId = await db.transaction(async (tx) => {
           // The cart row first: one fan's saves (and a form sent twice at once) go one by one.
@@ -172,14 +169,12 @@ export function createCartService(
           if (itemId === null) throw new RollbackWith(notFound());
           if (product.kind === 'card') {
             const dropBack = edited !== null && edited.row.documentType !== configuration.documentType;
-            await saveItemDocuments(tx, documents, itemId, request.documents, { dropBack }, changes);
+            await saveItemDocuments(tx, documents, itemId, request.documents, { dropBack });
           }
           return itemId;
         });
-        await deleteFiles(changes.replaced, 'replaced by a new one');
         return success({ itemId });
       } catch (error) {
-        await deleteFiles(changes.stored, 'of a configuration that was rolled back');
         if (error instanceof RollbackWith) return error.result;
         throw error;
       }
@@ -218,7 +213,7 @@ export function createCartService(
     },
 
     draftOf,
-    ...createCartPageService({ db, clock, logger }, { documents, vouchers, catalogue }),
+    ...createCartPageService({ db, clock }, { documents, vouchers, catalogue }),
     ...createCartBillingService({ db }),
     ...createCartFollowUpsService({ db, clock }, { catalogue }),
   };

@@ -10,6 +10,7 @@ import { createCatalogueService, type CatalogueService } from './catalogue';
 import { createCodeAttemptLimiter, type CodeAttemptLimiter } from './code-attempts';
 import { createCouponsService, type CouponsService } from './coupons';
 import { createCustomersService, type CustomersService } from './customers';
+import { createDocumentRetentionService, type DocumentRetentionService } from './document-retention';
 import { createGiftsService, type GiftsService } from './gifts';
 import { createMembershipActivationService, type MembershipActivationService } from './membership-activation';
 import { createMembershipsService, type MembershipsService } from './memberships';
@@ -69,6 +70,7 @@ export function createServices(deps: ServiceDeps, shared: SharedState = sharedSt
     membershipActivation: createMembershipActivationService(deps),
     renewalOffers: createRenewalOffersService(deps, { cart }),
     memberships: createMembershipsService(deps, { catalogue, addresses }),
+    documentRetention: createDocumentRetentionService(deps),
     withdrawals: createWithdrawalsService(deps, { gateway: shared.paymentGateway, reloadDocs: shared.reloadDocsLinks }),
     // A transaction's services see its uncommitted writes, which no notification announces.
     // They share the process's attempt counters, which stay on the database: a rollback keeps the count.
@@ -116,6 +118,8 @@ export type Services = {
   /** My Membership: the fan's memberships by tab, one membership, its renewal preferences (issue 15). */
   memberships: MembershipsService;
   /** The right of withdrawal used: an order's items withdrawn, refunded through the PSP (issue 31). */
+  /** Identity documents deleted once past their retention (issue 33; jobs/document-retention.ts). */
+  documentRetention: DocumentRetentionService;
   withdrawals: WithdrawalsService;
   /**
    * Runs `work` with services bound to one transaction: everything it does commits together

@@ -1,8 +1,8 @@
 // Re-uploading a paid club card's identity documents (issue 15; spec §4 "Reload docs", §7
 // "Re-upload documents"). The link's hash authorises one order item, and only for the fan who
 // placed its order: anything else (a wrong hash, another fan's item, not a card, an order not
-// paid, a card its buyer withdrew from) is the same `not-found`. Files are stored like the cart's (cart-documents.ts): put in the
-// transaction, deleted if it rolls back; the replaced ones deleted once it has committed.
+// paid, a card its buyer withdrew from) is the same `not-found`. Documents are stored like the cart's (cart-documents.ts): the new
+// ones put and the replaced ones deleted in the transaction that writes the rows.
 import { and, asc, eq } from 'drizzle-orm';
 import type { LocalizedText } from '../../domain/catalogue-types';
 import { clientFileName, DOCUMENT_FILE_FIELDS, type DocumentFileField, type DocumentType } from '../../domain/document-upload';
@@ -13,7 +13,6 @@ import { orderItemDocuments, orderItems, orders, withdrawalItems } from '../db/s
 import type { UploadedDocument } from '../http/multipart';
 import type { ServiceDeps } from '.';
 import type { CartOwner } from './cart-contract';
-import { deleteStoredFiles } from './cart-documents';
 import { findOwner, isUuid } from './cart-items';
 import { frontDocumentIdOf, queueReloadDocsMail, type ReloadDocsMailOutcome } from './reload-docs-mail';
 import type { ReloadDocsLinks } from './reload-docs-link';
@@ -67,7 +66,7 @@ const SIDES = [
 ] as const;
 
 export function createReloadDocsService(
-  { db, logger, documents, clock }: Pick<ServiceDeps, 'db' | 'logger' | 'documents' | 'clock'>,
+  { db, documents, clock }: Pick<ServiceDeps, 'db' | 'documents' | 'clock'>,
   { links }: { links: ReloadDocsLinks },
 ) {
   /**
@@ -99,16 +98,15 @@ export function createReloadDocsService(
     return state === 'valid' ? row : state;
   }
 
-  /** Writes the new sides' rows in place of every old one; ids are recorded as they are made. */
-  async function replaceRows(tx: ShopDb, item: ItemRow, uploads: ReplaceDocumentsRequest['uploads'], changes: { stored: string[]; replaced: string[] }) {
+  /** Writes the new sides' rows and documents in place of every old one. */
+  async function replaceRows(tx: ShopDb, item: ItemRow, uploads: ReplaceDocumentsRequest['uploads']) {
     const removed = await tx.delete(orderItemDocuments).where(eq(orderItemDocuments.orderItemId, item.id)).returning({ storageId: orderItemDocuments.storageId });
-    changes.replaced.push(...removed.map((row) => row.storageId));
+    await documents.delete(tx, removed.map((row) => row.storageId));
     for (const [side, field] of SIDES) {
       const upload = uploads[field];
       if (!upload) continue;
       const fileName = clientFileName(upload.fileName);
-      const storageId = await documents.put(upload.bytes, { type: upload.type, fileName });
-      changes.stored.push(storageId);
+      const storageId = await documents.put(tx, upload.bytes, { type: upload.type, fileName });
       await tx.insert(orderItemDocuments).values({ orderItemId: item.id, side, storageId, fileType: upload.type, fileName, sizeBytes: upload.bytes.byteLength });
     }
   }
@@ -139,27 +137,16 @@ export function createReloadDocsService(
       if (!request.uploads.documentFront) problems.documentFront = 'required';
       if ('problem' in type || Object.keys(problems).length > 0) return failure('invalid', problems);
 
-      const changes = { stored: [] as string[], replaced: [] as string[] };
-      try {
-        const done = await db.transaction(async (tx) => {
-          // Locked and checked again: two uploads at once go one after the other.
-          // A second upload through the same link finds the first one's documents: 'used'.
-          const row = await authorisedItem(tx, request.owner, request.target, true);
-          if (row === null || typeof row === 'string') return row ?? 'not-found';
-          await replaceRows(tx, row.item, request.uploads, changes);
-          await tx.update(orderItems).set({ documentType: type.documentType }).where(eq(orderItems.id, row.item.id));
-          return 'done';
-        });
-        if (done !== 'done') {
-          await deleteStoredFiles(documents, logger, changes.stored, 'of a refused reload');
-          return failure(done);
-        }
-      } catch (error) {
-        await deleteStoredFiles(documents, logger, changes.stored, 'of a reload that was rolled back');
-        throw error;
-      }
-      await deleteStoredFiles(documents, logger, changes.replaced, 'replaced by a reload');
-      return success(null);
+      const done = await db.transaction(async (tx) => {
+        // Locked and checked again: two uploads at once go one after the other.
+        // A second upload through the same link finds the first one's documents: 'used'.
+        const row = await authorisedItem(tx, request.owner, request.target, true);
+        if (row === null || typeof row === 'string') return row ?? 'not-found';
+        await replaceRows(tx, row.item, request.uploads);
+        await tx.update(orderItems).set({ documentType: type.documentType }).where(eq(orderItems.id, row.item.id));
+        return 'done';
+      });
+      return done === 'done' ? success(null) : failure(done);
     },
 
     /**

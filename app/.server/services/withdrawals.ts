@@ -11,6 +11,7 @@ import { refundPlan, withdrawalDeadline } from '../../domain/withdrawal-rights';
 import { failure, success } from '../../domain/result';
 import type { ShopDb } from '../db/client';
 import { coupons, memberships, orderItemDocuments, orders, paymentEvents, payments, productVariants, withdrawalItems, withdrawals } from '../db/schema';
+import type { DocumentStore } from '../uploads/document-store';
 import { composeWithdrawalConfirmationMail } from '../mail/withdrawal-confirmation';
 import type { PaymentGateway } from '../payments/gateway';
 import type { ServiceDeps } from '.';
@@ -82,7 +83,7 @@ function chosenIds(itemIds: readonly string[]): Set<string> | null {
 }
 
 /** The items' effects, in the withdrawal's transaction; rows in a fixed order (memberships, then sizes by id) against deadlocks. */
-async function undoItems(tx: ShopDb, order: OrderRow, lines: readonly WithdrawalLine[], now: Date): Promise<string[]> {
+async function undoItems(tx: ShopDb, documents: DocumentStore, order: OrderRow, lines: readonly WithdrawalLine[], now: Date): Promise<void> {
   for (const line of lines) {
     if (!line.membership) continue;
     const isGift = line.item.process === 'gift';
@@ -102,11 +103,11 @@ async function undoItems(tx: ShopDb, order: OrderRow, lines: readonly Withdrawal
   if (couponCodes.length > 0) {
     await tx.update(coupons).set({ redeemedAt: null, redeemedBy: null }).where(and(inArray(coupons.code, couponCodes), eq(coupons.redeemedBy, order.customerId)));
   }
-  // A withdrawn card's identity documents are no longer needed: their rows go now, their files after the commit.
+  // A withdrawn card's identity documents are no longer needed: their rows go, then the documents.
   const cardItems = lines.filter(({ item }) => item.kind === 'card').map(({ item }) => item.id);
-  if (cardItems.length === 0) return [];
+  if (cardItems.length === 0) return;
   const removed = await tx.delete(orderItemDocuments).where(inArray(orderItemDocuments.orderItemId, cardItems)).returning({ storageId: orderItemDocuments.storageId });
-  return removed.map((row) => row.storageId);
+  await documents.delete(tx, removed.map((row) => row.storageId));
 }
 
 function holderName(line: WithdrawalLine): string | null {
@@ -177,7 +178,7 @@ export function createWithdrawalsService(
       const chosen = chosenIds(request.itemIds);
       if (chosen === null) return { ok: false, reason: 'refused', fields: {}, refusals: {} };
       if (chosen.size === 0) return failure('nothing-chosen');
-      let recorded: { withdrawalId: string; orderId: string; refundCents: number; state: 'requested' | 'completed' | 'refunded' | 'failed'; documents: string[] };
+      let recorded: { withdrawalId: string; orderId: string; refundCents: number; state: 'requested' | 'completed' | 'refunded' | 'failed' };
       try {
         const outcome = await db.transaction(async (tx): Promise<WithdrawResult | typeof recorded> => {
           const order = await ownedOrder(tx, request.owner, request.orderId, true);
@@ -215,7 +216,7 @@ export function createWithdrawalsService(
           if (!withdrawal) throw new Error('withdrawals: the withdrawal was not recorded');
           await tx.insert(withdrawalItems).values(preview.lines.map((line) => ({ withdrawalId: withdrawal.id, orderItemId: line.itemId, refundCents: line.refundCents, couponCode: line.couponCode })));
           const chosenLines = lines.filter((line) => chosen.has(line.item.id));
-          const removedDocuments = await undoItems(tx, order, chosenLines, now);
+          await undoItems(tx, documents, order, chosenLines, now);
           await writeNotice(tx, settlement, order, { kind: 'withdrawal-requested', payment: withdrawal.reference }, { amountCents: withdrawal.refundCents }, now);
           if (unrefundable) await writeNotice(tx, settlement, order, { kind: 'withdrawal-refund-failed', payment: withdrawal.reference }, { amountCents: withdrawal.refundCents }, now);
           const mail = composeWithdrawalConfirmationMail({
@@ -236,16 +237,13 @@ export function createWithdrawalsService(
             traderEmail: config.supportEmail,
           });
           await queueMail(tx, { dedupeKey: `withdrawal-confirmation:${withdrawal.id}`, kind: 'withdrawal-confirmation', to: order.buyer.email, language: request.language, mail });
-          return { withdrawalId: withdrawal.id, orderId: order.id, refundCents: withdrawal.refundCents, state: withdrawal.state, documents: removedDocuments };
+          return { withdrawalId: withdrawal.id, orderId: order.id, refundCents: withdrawal.refundCents, state: withdrawal.state };
         });
         if ('ok' in outcome) return outcome;
         recorded = outcome;
       } catch (error) {
         if (error instanceof GiftTakenMeanwhile) return { ok: false, reason: 'refused', fields: {}, refusals: { [error.itemId]: 'gift-redeemed' } };
         throw error;
-      }
-      for (const storageId of recorded.documents) {
-        await documents.delete(storageId).catch((error: unknown) => logger.warn({ err: error, storageId }, 'withdrawals: a withdrawn card’s document file could not be deleted'));
       }
       logger.info({ withdrawalId: recorded.withdrawalId, orderId: recorded.orderId, refundCents: recorded.refundCents }, 'withdrawals: a fan withdrew');
       // The refund is owed whatever happens next: were this to fail or the process to die, the payments job sends it.

@@ -7,6 +7,7 @@ import { addresses } from './account';
 import { productVariants, products } from './catalogue';
 import { coupons } from './coupons';
 import { customers } from './customers';
+import { documents } from './documents';
 import { memberships } from './orders';
 import { vouchers } from './vouchers';
 
@@ -105,7 +106,7 @@ export const cartItems = pgTable(
 
 /**
  * The identity document of a card item, one row per side. The bytes live encrypted in the
- * DocumentStore under `storage_id`; the row keeps what the fan may see of it.
+ * `documents` table under `storage_id` (DocumentStore); the row keeps what the fan may see of it.
  */
 export const cartItemDocuments = pgTable(
   'cart_item_documents',
@@ -116,7 +117,10 @@ export const cartItemDocuments = pgTable(
       .references(() => cartItems.id, { onDelete: 'cascade' }),
     side: text('side', { enum: ['FRONT', 'BACK'] }).notNull(),
     /** The DocumentStore id (random; never derived from anything the client sent). */
-    storageId: text('storage_id').notNull().unique(),
+    storageId: text('storage_id')
+      .notNull()
+      .unique()
+      .references(() => documents.id),
     /** Decided by magic bytes: jpeg, png, pdf or msword. */
     fileType: text('file_type').notNull(),
     /** The fan's own name for the file, sanitised: a label only. */

@@ -11,3 +11,4 @@ export * from './orders';
 export * from './payments';
 export * from './payment-simulator';
 export * from './withdrawals';
+export * from './documents';

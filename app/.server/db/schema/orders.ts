@@ -8,6 +8,7 @@ import type { HolderDraft } from '../../../domain/holder-draft';
 import type { PostalAddress } from '../../../domain/shipping';
 import type { VatInvoicing } from '../../../domain/vat-invoicing';
 import { customers } from './customers';
+import { documents } from './documents';
 
 /** The human order number (the spec's incrementId): nine digits, never reused, never a guess at the uuid. */
 export const orderNumbers = pgSequence('order_numbers', { startWith: 100000001 });
@@ -121,7 +122,7 @@ export const orderItems = pgTable(
   ],
 );
 
-/** A card item's identity document, moved from the cart with the order (same stored file). */
+/** A card item's identity document, moved from the cart with the order (same stored document). */
 export const orderItemDocuments = pgTable(
   'order_item_documents',
   {
@@ -130,7 +131,10 @@ export const orderItemDocuments = pgTable(
       .notNull()
       .references(() => orderItems.id, { onDelete: 'cascade' }),
     side: text('side', { enum: ['FRONT', 'BACK'] }).notNull(),
-    storageId: text('storage_id').notNull().unique(),
+    storageId: text('storage_id')
+      .notNull()
+      .unique()
+      .references(() => documents.id),
     fileType: text('file_type').notNull(),
     fileName: text('file_name').notNull(),
     sizeBytes: integer('size_bytes').notNull(),

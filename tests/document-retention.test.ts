@@ -1,0 +1,83 @@
+// Identity documents past their retention (issue 33) on a real database: a fulfilled card's
+// documents go DOCUMENT_RETENTION_DAYS (30) after fulfilment, an expired order's after it
+// expired, an open order's stay; two passes at once delete each once.
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../app/.server/db/client';
+import { documents, orderItemDocuments, orderItems, productVariants } from '../app/.server/db/schema';
+import { payAndFulfil } from '../app/.server/services/order-fulfilment';
+import { retentionMs } from '../app/domain/document-retention';
+import { ORDER_PAYMENT_WINDOW_MS } from '../app/domain/order-status';
+import { newFan } from './support/cart';
+import { manualClock } from './support/clock';
+import { createTestDatabase } from './support/database';
+import { addressOf, cardInCart, placeRequest } from './support/orders';
+import { servicesFor, testFulfilment } from './support/services';
+
+let database: Database;
+// After the database's own clock (documents.created_at), as a real shop's clock is.
+const start = new Date('2027-06-01T09:00:00Z');
+const clock = manualClock(start);
+const services = () => servicesFor(database, { clock });
+const THIRTY_DAYS = retentionMs(30);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.db.update(productVariants).set({ stockQty: 10 }).where(eq(productVariants.id, 'jcard-52'));
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+/** A card ordered by a new fan (awaiting payment); answers the order and its document ids. */
+async function cardOrder(subject: string) {
+  const fan = await newFan(services(), subject);
+  const addressId = await addressOf(services(), fan);
+  await cardInCart(services(), fan, addressId, 'jcard-52');
+  const placed = await services().orders.place(placeRequest(fan, { billingAddressId: addressId }));
+  if (!placed.ok) throw new Error(JSON.stringify(placed));
+  return { orderId: placed.value.orderId, storageIds: await storageIdsOf(placed.value.orderId) };
+}
+
+async function storageIdsOf(orderId: string) {
+  const rows = await database.db
+    .select({ storageId: orderItemDocuments.storageId })
+    .from(orderItemDocuments)
+    .innerJoin(orderItems, eq(orderItems.id, orderItemDocuments.orderItemId))
+    .where(eq(orderItems.orderId, orderId));
+  return rows.map((row) => row.storageId);
+}
+
+const storedOf = async (ids: string[]) => (await database.db.select({ id: documents.id }).from(documents).where(inArray(documents.id, ids))).length;
+
+describe('the retention of identity documents', () => {
+  it('deletes a fulfilled card’s 30 days after fulfilment and an expired order’s 30 days after it expired; keeps an open order’s', async () => {
+    const fulfilled = await cardOrder('retention-fulfilled');
+    await database.db.transaction((tx) => payAndFulfil(tx, fulfilled.orderId, testFulfilment(clock.now())));
+    const expired = await cardOrder('retention-expired');
+    clock.advance(ORDER_PAYMENT_WINDOW_MS + 60_000);
+    expect(await services().orders.expireDue()).toBe(1);
+    const expiredAt = clock.now();
+    expect(fulfilled.storageIds).toHaveLength(1);
+    expect(await storedOf([...fulfilled.storageIds, ...expired.storageIds])).toBe(2);
+
+    clock.set(new Date(start.getTime() + THIRTY_DAYS - 1));
+    const open = await cardOrder('retention-open');
+    expect(await services().documentRetention.deleteDue()).toBe(0);
+
+    clock.set(new Date(start.getTime() + THIRTY_DAYS));
+    expect(await services().documentRetention.deleteDue()).toBe(1);
+    expect(await storedOf(fulfilled.storageIds)).toBe(0);
+    expect(await storageIdsOf(fulfilled.orderId)).toEqual([]);
+    expect(await storedOf(expired.storageIds)).toBe(1);
+
+    clock.set(new Date(expiredAt.getTime() + THIRTY_DAYS));
+    const [one, two] = await Promise.all([services().documentRetention.deleteDue(), services().documentRetention.deleteDue()]);
+    expect((one ?? 0) + (two ?? 0)).toBe(1);
+    expect(await storedOf(expired.storageIds)).toBe(0);
+    // Placed a month ago and never paid nor expired by a pass: still open, still needed.
+    expect(await storedOf(open.storageIds)).toBe(1);
+    expect(await services().documentRetention.deleteDue()).toBe(0);
+  });
+});
