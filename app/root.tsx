@@ -24,7 +24,7 @@ import { romeDate } from './domain/shop-time';
 import { noticeTiming } from './domain/notice';
 import { availabilityMiddleware } from './middleware/availability';
 import { getInstance, getLanguage, i18nextMiddleware } from './middleware/i18next';
-import { getSessionUser, getShopSession } from './.server/auth/guards';
+import { getShopSession, getSignedIn } from './.server/auth/guards';
 import { takeNotice } from './.server/http/flash';
 
 // The language first, so that even the 503 screen speaks the fan's language.
@@ -39,16 +39,16 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // Cheap on purpose: the cookie only for anonymous visitors, one primary-key read when signed in.
+  // Cheap on purpose: the cookie only for anonymous visitors, one primary-key read when signed
+  // in, which also counts the header's cart items. After an action the loaders get a request of
+  // their own (React Router's), so the count is read again: right after adding or removing.
   const session = await getShopSession(request, context);
-  const user = await getSessionUser(request, context);
+  const fan = await getSignedIn(request, context);
   const { notice, setCookie } = await takeNotice(session, context);
-  const { config, clock, services } = context.get(shopContext);
+  const { config, clock } = context.get(shopContext);
   const headers: HeadersInit = setCookie ? { 'Set-Cookie': setCookie } : {};
-  // The header's cart count: one indexed count for a signed-in fan, nothing for visitors.
-  const cartCount = user ? await services.cart.countItems({ customerId: user.customerId, subject: user.subject }) : 0;
   return data({
-    signedIn: user ? { firstName: user.firstName, cartCount } : null,
+    signedIn: fan ? { firstName: fan.user.firstName, cartCount: fan.cartCount } : null,
     language: getLanguage(context),
     requestId: context.get(requestContext).id,
     supportUrl: config.supportUrl,

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireCustomer, requireCustomerMiddleware, signedIn } from '../app/.server/auth/guards';
+import { getSignedIn, requireCustomer, requireCustomerMiddleware, signedIn } from '../app/.server/auth/guards';
 import type { Database } from '../app/.server/db/client';
 import { customers, oidcPayloads } from '../app/.server/db/schema';
 import { createDrizzleAdapter, purgeExpiredPayloads } from '../app/.server/identity-provider/adapter';
+import { shopContext } from '../app/context';
+import { newFan } from './support/cart';
 import { createTestDatabase } from './support/database';
+import { giftInCart } from './support/orders';
 import { createShopContext, signedInCookie } from './support/signed-in';
 
 let database: Database;
@@ -96,6 +99,25 @@ describe('the secured layout middleware', () => {
     );
     expect(reached).toBe(false);
     expect(response.headers.get('Location')).toBe('/login?redirectUri=%2Faccount%2Faddresses%3Fx%3D1');
+  });
+});
+
+describe("the header's cart count, read with the session", () => {
+  it("counts the fan's own items, and a later request sees the ones added since", async () => {
+    const { services } = context.get(shopContext);
+    const { cookie } = await signedInCookie(context, 'sub-count', { firstName: 'Mario', lastName: 'Rossi' });
+    const fan = await newFan(services, 'sub-count');
+    const bystander = await newFan(services, 'sub-count-bystander');
+    await giftInCart(services, bystander);
+    const page = () => new Request('http://shop.test/account', { headers: { Cookie: cookie } });
+
+    const before = page();
+    expect((await getSignedIn(before, context))?.cartCount).toBe(0);
+    await giftInCart(services, fan);
+    await giftInCart(services, fan);
+    expect((await getSignedIn(page(), context))?.cartCount).toBe(2);
+    // One read per request: the request that came before the items keeps what it read.
+    expect((await getSignedIn(before, context))?.cartCount).toBe(0);
   });
 });
 

@@ -3,19 +3,43 @@ import { SHOP_TIME_ZONE } from './shop-time';
 
 const LOCALE_OF: Record<Language, string> = { it: 'it-IT', en: 'en-GB' };
 
+/**
+ * One formatter per language and shape, built on first use: building an Intl.DateTimeFormat
+ * costs far more than formatting with one (the hero offer's date built one per `/products` request:
+ * ~0.5 ms of its CPU in a profile).
+ */
+function cachedFormat(options: Intl.DateTimeFormatOptions): (language: Language) => Intl.DateTimeFormat {
+  const byLanguage = new Map<Language, Intl.DateTimeFormat>();
+  return (language) => {
+    let format = byLanguage.get(language);
+    if (!format) {
+      format = new Intl.DateTimeFormat(LOCALE_OF[language], { timeZone: SHOP_TIME_ZONE, ...options });
+      byLanguage.set(language, format);
+    }
+    return format;
+  };
+}
+
+const dateFormat = cachedFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
+const dayMonthFormat = cachedFormat({ day: '2-digit', month: '2-digit' });
+const dateTimeFormat = cachedFormat({
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** A calendar date as fans read it (dd/mm/yyyy in both languages), in the shop's time zone. */
 export function formatShopDate(date: Date, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALE_OF[language], {
-    timeZone: SHOP_TIME_ZONE,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(date);
+  return dateFormat(language).format(date);
 }
 
 /** Day and month only ("28/12"), for offers whose year goes without saying. */
 export function formatShopDayMonth(date: Date, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALE_OF[language], { timeZone: SHOP_TIME_ZONE, day: '2-digit', month: '2-digit' }).format(date);
+  return dayMonthFormat(language).format(date);
 }
 
 /**
@@ -23,16 +47,7 @@ export function formatShopDayMonth(date: Date, language: Language): string {
  * rather than `dateStyle: 'short'`, which gives Italian a two-digit year ("16/01/26").
  */
 export function formatShopDateTime(date: Date, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALE_OF[language], {
-    timeZone: SHOP_TIME_ZONE,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
+  return dateTimeFormat(language).format(date);
 }
 
 /** The last day on which a window that ends (exclusively) at `end` still applies. */

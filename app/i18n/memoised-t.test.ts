@@ -36,6 +36,16 @@ describe('memoiseTranslations', () => {
     expect(spy).toHaveBeenCalledTimes(4);
   });
 
+  it('answers a call with a default value as i18next does, asking it once per key and default', async () => {
+    const { t, spy } = await fixedT();
+    expect(t('title', 'fallback')).toBe('Memberships');
+    expect(t('title', 'fallback')).toBe('Memberships');
+    expect(t('tags.none', 'none')).toBe('none');
+    expect(t('tags.none', 'none')).toBe('none');
+    expect(t('tags.none', 'other')).toBe('other');
+    expect(spy).toHaveBeenCalledTimes(3);
+  });
+
   it('passes options that are not plain values straight to i18next, every time', async () => {
     const { t, spy } = await fixedT();
     const person = { toString: () => 'Ada' };

@@ -7,16 +7,21 @@ export const MAX_INTERPOLATED = 2048;
 
 type Primitive = string | number | boolean | null | undefined;
 
-/** Options whose values are all primitives: the same options give the same text. */
-function primitiveOptions(options: unknown): options is Record<string, Primitive> {
+/**
+ * Options whose values are all primitives, or i18next's default-value shorthand (a string): the
+ * same options give the same text.
+ */
+function primitiveOptions(options: unknown): options is Record<string, Primitive> | string {
+  if (typeof options === 'string') return true;
   if (typeof options !== 'object' || options === null || Array.isArray(options)) return false;
   return Object.values(options).every((value) => value === null || typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol');
 }
 
 /**
  * `t` with its calls memoised: a key alone, or a key with options of primitive values
- * (interpolation, `count`), always gives the same text for an instance and namespace, because
- * nothing changes an instance's resources after `init` (docs/decisions/i18n.md, issue 10). i18next
+ * (interpolation, `count`) or with a default value (`t('tags.x', 'x')`, once per catalogue card),
+ * always gives the same text for an instance and namespace, because nothing changes an
+ * instance's resources after `init` (docs/decisions/i18n.md, issue 10). i18next
  * resolves every call afresh — key parsing, fallbacks, interpolation and nesting checks — about
  * 1.5 ms of a catalogue page's ~8. Anything else (objects, functions, several keys) goes
  * straight to i18next, and so does a missing key (it answers itself). Plain calls stop being

@@ -1,8 +1,9 @@
-import { createInstance, type i18n as I18n } from 'i18next';
+import { createInstance, type i18n as I18n, type TFunction } from 'i18next';
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { LanguageDetector } from 'remix-i18next/server';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../domain/catalogue-types';
 import { languageFromCookieHeader } from '../i18n/language-cookie';
+import { memoiseTranslations } from '../i18n/memoised-t';
 import { defaultNamespace, namespaces, resources } from '../i18n/resources';
 
 /**
@@ -43,6 +44,9 @@ function instanceFor(language: Language): Promise<I18n> {
   return instance;
 }
 
+/** The memoised `t` of each instance (an instance's texts never change after `init`). */
+const memoisedT = new WeakMap<I18n, TFunction>();
+
 const languageContext = createContext<Language>();
 const i18nContext = createContext<I18n>();
 
@@ -63,4 +67,18 @@ export function getLanguage(context: Readonly<RouterContextProvider>): Language 
 /** The request's i18next instance (shared with every request in the same language: never change it). */
 export function getInstance(context: Readonly<RouterContextProvider>): I18n {
   return context.get(i18nContext);
+}
+
+/**
+ * The request's `t` (keys prefixed with their namespace), memoised like the components' own
+ * (`useShopTranslation`): for loaders that word a page's title, description or prices.
+ */
+export function getT(context: Readonly<RouterContextProvider>): TFunction {
+  const i18n = getInstance(context);
+  let t = memoisedT.get(i18n);
+  if (!t) {
+    t = memoiseTranslations(i18n.t);
+    memoisedT.set(i18n, t);
+  }
+  return t;
 }

@@ -11,7 +11,8 @@ export async function getShopSession(request: Request, context: Context): Promis
   return context.get(authContext).sessions.getSession(request.headers.get('Cookie'));
 }
 
-export type SignedIn = { user: SessionUser; customer: Customer };
+/** `cartCount`: the items in the fan's cart when the session was read (the header's count). */
+export type SignedIn = { user: SessionUser; customer: Customer; cartCount: number };
 
 // One read per request: the root loader, the secured layout and a page may all ask.
 const signedInByRequest = new WeakMap<Request, Promise<SignedIn | null>>();
@@ -22,8 +23,8 @@ async function readSignedIn(request: Request, context: Context): Promise<SignedI
   const found = await context.get(authContext).store.find(sid);
   // A row whose customer now has another subject is not this fan's any more.
   if (!found || found.customer.oidcSubject !== found.subject) return null;
-  const { customer, subject, idToken } = found;
-  return { customer, user: { customerId: customer.id, subject, firstName: customer.firstName, idToken } };
+  const { customer, subject, idToken, cartCount } = found;
+  return { customer, cartCount, user: { customerId: customer.id, subject, firstName: customer.firstName, idToken } };
 }
 
 /** The signed-in fan and their customer row (one primary-key read, none when anonymous), or null. */

@@ -1,13 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lte, or } from 'drizzle-orm';
+import { eq, lte, or, sql } from 'drizzle-orm';
 import { isSessionExpired, sessionCutoffs, sessionNeedsTouch, SESSION_LIFETIME, type SessionLifetime } from '../../domain/session-expiry';
 import type { Clock } from '../clock';
 import type { ShopDb } from '../db/client';
-import { customers, shopSessions } from '../db/schema';
+import { cartItems, carts, customers, shopSessions } from '../db/schema';
 import type { Customer } from '../services/customers';
 
-/** A live session and its customer, as one primary-key read (joined) finds them. */
-export type StoredSession = { subject: string; idToken: string; customer: Customer };
+/**
+ * A live session and its customer, as one primary-key read (joined) finds them, with the number
+ * of items in the customer's cart: the header shows it on every signed-in page, and reading it
+ * here saves that page a query of its own.
+ */
+export type StoredSession = { subject: string; idToken: string; customer: Customer; cartCount: number };
+
+/** The session's customer's cart items, counted in the same statement (carts.customer_id is unique). */
+const cartCount = sql<number>`(select count(*) from ${cartItems} inner join ${carts} on ${carts.id} = ${cartItems.cartId} where ${carts.customerId} = ${shopSessions.customerId})`.mapWith(Number);
 
 /** 256 random bits, base64url: what the cookie carries. */
 function newSessionId(): string {
@@ -47,7 +54,7 @@ export function createSessionStore(db: ShopDb, clock: Clock, lifetime: SessionLi
       if (typeof id !== 'string' || !ID.test(id)) return null;
       const idHash = hashOf(id);
       const [row] = await db
-        .select({ session: shopSessions, customer: customers })
+        .select({ session: shopSessions, customer: customers, cartCount })
         .from(shopSessions)
         .innerJoin(customers, eq(customers.id, shopSessions.customerId))
         .where(eq(shopSessions.idHash, idHash))
@@ -58,7 +65,7 @@ export function createSessionStore(db: ShopDb, clock: Clock, lifetime: SessionLi
       if (sessionNeedsTouch(row.session, now, lifetime)) {
         await db.update(shopSessions).set({ lastSeenAt: now }).where(eq(shopSessions.idHash, idHash));
       }
-      return { subject: row.session.subject, idToken: row.session.idToken, customer: row.customer };
+      return { subject: row.session.subject, idToken: row.session.idToken, customer: row.customer, cartCount: row.cartCount };
     },
 
     /** Ends the session of `id` (signing out); unknown ids are fine. */

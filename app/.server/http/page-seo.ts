@@ -2,7 +2,7 @@ import type { RouterContextProvider } from 'react-router';
 import { shopContext } from '../../context';
 import { pageAddress } from '../../domain/page-address';
 import { alternateUrls, type PageSeo } from '../../domain/page-meta';
-import { getInstance, getLanguage } from '../../middleware/i18next';
+import { getLanguage, getT } from '../../middleware/i18next';
 
 /** Shared social image for pages without their own (1200×630 PNG in public/). */
 const DEFAULT_SOCIAL_IMAGE = '/social.png';
@@ -22,19 +22,19 @@ export function describePage(
   page: PageDescription = {},
 ): PageSeo {
   const { config } = context.get(shopContext);
-  const i18n = getInstance(context);
+  const t = getT(context);
   const language = getLanguage(context);
   const address = pageAddress(request.url);
   const alternates = alternateUrls(config.publicUrl, address.pathname, address.search);
   return {
     language,
-    shopName: i18n.t('common:shopName'),
+    shopName: t('common:shopName'),
     title: page.title,
-    description: page.description ?? i18n.t('common:meta.defaultDescription'),
+    description: page.description ?? t('common:meta.defaultDescription'),
     robots: page.robots ?? 'index',
     canonicalUrl: alternates[language],
     imageUrl: new URL(page.imagePath ?? DEFAULT_SOCIAL_IMAGE, config.publicUrl).toString(),
-    imageAlt: page.imageAlt ?? i18n.t('common:meta.socialImageAlt'),
+    imageAlt: page.imageAlt ?? t('common:meta.socialImageAlt'),
     alternates,
   };
 }

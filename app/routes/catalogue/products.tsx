@@ -16,7 +16,7 @@ import { pageMeta } from '../../domain/page-meta';
 import { displayPrice } from '../../domain/promo';
 import { seasonalTheme } from '../../domain/seasonal-theme';
 import { describePage } from '../../.server/http/page-seo';
-import { getInstance, getLanguage } from '../../middleware/i18next';
+import { getLanguage, getT } from '../../middleware/i18next';
 import type { RouteHandle } from '../../root';
 import type { Route } from './+types/products';
 
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const premium = sections.find(({ section }) => section === 'premium')?.products[0];
   const offer = heroOffer(sections.flatMap((section) => section.products), theme);
   const group = url.searchParams.get('group');
-  const { t } = getInstance(context);
+  const t = getT(context);
   return {
     language,
     sections,
