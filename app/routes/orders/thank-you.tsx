@@ -12,7 +12,7 @@ import { orderSummaryData } from './order-summary.server';
 import type { Route } from './+types/thank-you';
 
 // Links only: the page ships no JavaScript (docs/decisions.md, "Thank-you page and orders").
-export const handle: RouteHandle = { hydrate: false, styles: ['components', 'catalogue', 'orders'] };
+export const handle: RouteHandle = { hydrate: false, styles: ['components', 'carousel', 'orders'] };
 
 /**
  * The thank-you page (spec §2: secured; the secured layout sends anyone signed out to sign in
