@@ -54,4 +54,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Services are use cases a route, a job or an API calls alike: they take parsed values and
+    // check them themselves, so they never depend on a form's schema or field names (DESIGN.md §3).
+    files: ['app/.server/services/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/forms/**'], message: 'Services do not import forms: domain facts live in app/domain.' }] },
+      ],
+    },
+  },
 );

@@ -59,7 +59,7 @@ test.describe('HTTP contract', () => {
   });
 
   test('responses are compressed with gzip, even for a browser that offers Brotli', async ({ request }) => {
-    // Brotli is a proxy's job (docs/decisions.md, issue 10): the shop only gzips.
+    // Brotli is a proxy's job (docs/decisions/performance.md, issue 10): the shop only gzips.
     for (const offered of ['gzip', 'gzip, deflate, br, zstd']) {
       const response = await request.get('/products', { headers: { 'Accept-Encoding': offered } });
       expect(response.headers()['content-encoding']).toBe('gzip');

@@ -12,7 +12,8 @@ const CONFORM_ZOD = /[\\/]node_modules[\\/]@conform-to[\\/]zod[\\/]/;
  * constructor, so coercion is the same (`app/forms/coercion.test.ts` compares the two).
  * A name zod/mini lacks fails the build (Rollup's missing export); a classic-only *method*
  * called on what those functions return would fail in the browser only — the e2e `js`
- * project's inline validation is the guard (docs/decisions.md). The server keeps classic.
+ * project's inline validation is the guard
+ * (docs/decisions/forms-and-progressive-enhancement.md). The server keeps classic.
  */
 export function conformZodMini(): Plugin {
   return {

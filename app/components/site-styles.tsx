@@ -14,7 +14,8 @@ const keyOf = (name: SheetName | 'base') => `shop-css-${name}`;
 
 /**
  * The base sheet and the page's own sheets (issue 32): inline in the page the server sends, so it
- * paints from its HTML alone (decisions.md, issue 10). They are React 19's hoisted styles
+ * paints from its HTML alone (docs/decisions/performance.md, "CSS is inline in every page" and
+ * "CSS by route"). They are React 19's hoisted styles
  * (`href` + `precedence`): React writes them in `<head>` (the request's nonce given by
  * entry.server's `nonce.style`), merges those of one render into one `<style>`, and never removes
  * them. In the browser, a sheet the document holds is that element again; a sheet it lacks (the

@@ -7,6 +7,18 @@
 export const DOCUMENT_TYPES = ['PASSPORT', 'IDENTITY'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
+/**
+ * The two sides of an identity document (spec §5 "Uploads": FRONT and BACK) and the name each is
+ * sent under, in the order the form sends them: the configure and reload-docs forms name their
+ * file inputs so, and the server reads them in that order (`readMultipartForm`, app/.server/http/multipart.ts).
+ */
+export const DOCUMENT_FILE_FIELDS = { FRONT: 'documentFront', BACK: 'documentBack' } as const;
+
+export type DocumentFileField = (typeof DOCUMENT_FILE_FIELDS)[keyof typeof DOCUMENT_FILE_FIELDS];
+
+/** FRONT before BACK: the order of the inputs in the form, which the server relies on (multipart.ts). */
+export const DOCUMENT_FILE_FIELD_ORDER: readonly DocumentFileField[] = [DOCUMENT_FILE_FIELDS.FRONT, DOCUMENT_FILE_FIELDS.BACK];
+
 /** 4 MB: a file of exactly this many bytes is accepted, one byte more is refused (`tooLarge`). */
 export const DOCUMENT_MAX_BYTES = 4_194_304;
 

@@ -1,7 +1,7 @@
 /**
  * Upgrades and renewals (issue 15; spec catalogue-cart §2 routes, §4 "Product rules in the
  * cart"): cart items that follow one of the fan's memberships instead of configuring a product
- * from nothing. Decisions: docs/decisions.md "Upgrades and renewals".
+ * from nothing. Decisions: docs/decisions/memberships.md, "Upgrade = …" and "Renewal = …".
  *
  * - An upgrade replaces an active membership by its product's `upgradeTo` for the rest of the
  *   same season; the fan pays the difference between the target's price now and what the

@@ -5,7 +5,7 @@
  * for the rest of the football year it was withdrawn in (1 July – 30 June in Rome, as seasons
  * run); from the next 1 July it is gone like any other membership that is over. Any other
  * cancelled membership (replaced by an upgrade) and an expired one stay out, as the spec says.
- * Decisions: docs/decisions.md "My Membership: withdrawn memberships".
+ * Decisions: docs/decisions/memberships.md "Withdrawn memberships in My Membership".
  */
 import { isInTab, isLive, type MembershipParties, type MembershipStatus, type MembershipTab } from './membership-manage';
 import { parseCalendarDay, romeDayStart, type CalendarDay } from './shop-time';

@@ -1,6 +1,7 @@
 /**
  * My Membership (spec §2, §4 "My Membership", §6 roles): who a fan is to a membership, which
- * list tab shows it, and what they may change. Decisions: docs/decisions.md "My Membership".
+ * list tab shows it, and what they may change. Decisions: docs/decisions/memberships.md,
+ * "My Membership" and "Renewal preferences".
  */
 
 export const MEMBERSHIP_STATUSES = ['ready', 'active', 'expired', 'cancelled'] as const;

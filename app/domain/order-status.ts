@@ -1,8 +1,8 @@
 /**
- * An order's life (issue 13; decisions.md "Order statuses"). An order is placed awaiting
- * payment with its stock reserved, or — when it costs nothing — paid at once. Paid orders are
- * fulfilled (memberships issued, gift codes made, confirmation mail queued) exactly once. An
- * unpaid order is cancelled or expires, and either gives back what it held (stock, the
+ * An order's life (issue 13; docs/decisions/checkout-and-orders.md "Order statuses"). An order is
+ * placed awaiting payment with its stock reserved, or — when it costs nothing — paid at once. Paid
+ * orders are fulfilled (memberships issued, gift codes made, confirmation mail queued) exactly
+ * once. An unpaid order is cancelled or expires, and either gives back what it held (stock, the
  * voucher's use, its coupons). Nothing leaves `fulfilled`, `cancelled` or `expired`.
  *
  *   awaiting_payment ──paid──▶ paid ──fulfil──▶ fulfilled

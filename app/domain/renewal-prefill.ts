@@ -2,7 +2,7 @@
  * What a renewal starts with (issue 15, item 6; spec catalogue-cart §2 renewal route): the renewed
  * membership's renewal preferences, as its manager set them in My Membership (size, shipping,
  * billing), turned into a cart item's choices. The fan changes them there, or the address in the
- * cart afterwards, as for any item. Decisions: docs/decisions.md "Upgrades and renewals".
+ * cart afterwards, as for any item. Decisions: docs/decisions/memberships.md "Renewal = …".
  */
 import type { BillingAddress } from './billing';
 import type { PostalAddress } from './shipping';

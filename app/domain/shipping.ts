@@ -76,7 +76,7 @@ export function hasCountryRule(product: RestrictionFields): boolean {
 }
 
 /**
- * Shipping rates (decided, docs/decisions.md): one parcel per destination, priced by the
+ * Shipping rates (decided, docs/decisions/cart.md): one parcel per destination, priced by the
  * destination's zone. Italy with San Marino and the Vatican, the rest of the European Union, and
  * the rest of the world.
  */

@@ -103,7 +103,8 @@ export type RefundPlan = {
  * What withdrawing `chosen` gives back, for an order whose items `withdrawnBefore` were withdrawn
  * earlier: each item's price less its voucher share (a coupon's item, free, gives its coupon
  * back instead), and the shipping once no item left in the order ships (decided: the shop has no
- * dispatch step, so "nothing shipped" is "nothing kept that ships"; docs/decisions.md).
+ * dispatch step, so "nothing shipped" is "nothing kept that ships";
+ * docs/decisions/withdrawal-and-refunds.md, "What comes back").
  */
 export function refundPlan(
   order: { lines: readonly RefundLine[]; voucherDiscountCents: number; shippingCents: number },

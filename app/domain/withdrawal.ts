@@ -17,7 +17,7 @@ export const WITHDRAWAL_PERIOD_DAYS = 14;
 
 /**
  * Which items would start within the withdrawal period, and so ask the fan (decided,
- * docs/decisions.md):
+ * docs/decisions/withdrawal-and-refunds.md):
  * - a membership bought for oneself, on behalf or with a coupon (or an upgrade, a renewal)
  *   can start as soon as the order is paid — inside the 14 days — if the fan asks for it;
  * - a gift starts only when it is redeemed, by someone else, at a moment nobody knows: no

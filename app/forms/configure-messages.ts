@@ -4,7 +4,7 @@ import type { ConfigureField } from '../domain/configure';
 import type { CouponCodeProblem } from '../domain/coupon-code';
 import type { CustomisationTextProblem } from '../domain/customisation-text';
 import type { TaxCodeHolderFailure } from '../domain/tax-code';
-import type { DocumentFileField } from './document-files';
+import type { DocumentFileField } from '../domain/document-upload';
 import { FIELD_MESSAGES as M } from './messages';
 
 /**

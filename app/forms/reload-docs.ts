@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { readDocumentType } from '../domain/reload-docs';
 import { configureProblemMessage } from './configure-messages';
-import { DOCUMENT_FILE_FIELD_ORDER, type DocumentFileField } from './document-files';
+import { DOCUMENT_FILE_FIELD_ORDER, type DocumentFileField } from '../domain/document-upload';
 
 /**
  * The reload-docs form (`/reload-docs?id&hash`; spec §2 "Reload-docs screen"): the document

@@ -6,7 +6,7 @@ import type { Namespace } from './translation-context';
 /**
  * What the shop's components use of an i18n instance. On the server it is i18next; in the
  * browser `createBrowserI18n` below, which keeps i18next (~16 KB gzip) out of every page that
- * hydrates (issue 10, docs/decisions.md).
+ * hydrates (issue 10, docs/decisions/i18n.md).
  */
 export type ShopI18n = {
   readonly language: string;

@@ -16,7 +16,7 @@ function primitiveOptions(options: unknown): options is Record<string, Primitive
 /**
  * `t` with its calls memoised: a key alone, or a key with options of primitive values
  * (interpolation, `count`), always gives the same text for an instance and namespace, because
- * nothing changes an instance's resources after `init` (docs/decisions.md, issue 10). i18next
+ * nothing changes an instance's resources after `init` (docs/decisions/i18n.md, issue 10). i18next
  * resolves every call afresh — key parsing, fallbacks, interpolation and nesting checks — about
  * 1.5 ms of a catalogue page's ~8. Anything else (objects, functions, several keys) goes
  * straight to i18next, and so does a missing key (it answers itself). Plain calls stop being

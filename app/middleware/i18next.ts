@@ -7,7 +7,8 @@ import { defaultNamespace, namespaces, resources } from '../i18n/resources';
 
 /**
  * Language of a request: `?lng=` (used by alternate links), then the `jc_prf_lng` cookie,
- * then Italian. The browser's Accept-Language is deliberately ignored (docs/decisions.md).
+ * then Italian. The browser's Accept-Language is deliberately ignored
+ * (docs/decisions/i18n.md, "Language detection and the switch").
  */
 const detector = new LanguageDetector({
   supportedLanguages: [...LANGUAGES],

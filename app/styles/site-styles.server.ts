@@ -18,7 +18,8 @@ import uiCss from './sheets/ui.css?inline';
 
 /**
  * The shop's CSS as Vite built it (minified in production), for the server to inline: the base
- * sheet in every page, a page's own sheets in that page (decisions.md, "Issue 32: CSS by route").
+ * sheet in every page, a page's own sheets in that page
+ * (docs/decisions/performance.md, "CSS by route").
  * Not here: Drop-in's CSS (in its lazy chunk, loaded with it) and the reviewers' /dev/components
  * sheet (linked by that page).
  */

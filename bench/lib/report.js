@@ -114,17 +114,19 @@ export function loadAverage() {
 /**
  * Writes `<dir>/<timestamp>.json` and `<dir>/latest.json` (each through a .tmp file and a rename,
  * so that an interrupted run never leaves half a file). The file name is ISO 8601 in its basic
- * format (no colons, which some file systems refuse).
+ * format (no colons, which some file systems refuse). A `prefix` names both files of another kind
+ * of run kept in the same folder (`slow-<timestamp>.json`, `slow-latest.json`).
  * @param {string} dir
  * @param {Date} startedAt
  * @param {unknown} data
+ * @param {string} [prefix]
  * @returns {Promise<string[]>} the files written
  */
-export async function writeResults(dir, startedAt, data) {
+export async function writeResults(dir, startedAt, data, prefix = '') {
   await mkdir(dir, { recursive: true });
   const stamp = startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   const json = `${JSON.stringify(data, null, 2)}\n`;
-  const files = [path.join(dir, `${stamp}.json`), path.join(dir, 'latest.json')];
+  const files = [path.join(dir, `${prefix}${stamp}.json`), path.join(dir, `${prefix}latest.json`)];
   for (const file of files) {
     await writeFile(`${file}.tmp`, json);
     await rename(`${file}.tmp`, file);

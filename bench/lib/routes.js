@@ -86,7 +86,7 @@ export const BENCH_CART_ITEMS = 10;
  * @param {string} formPath
  * @param {Record<string, string>} fields
  */
-async function addToCart(baseUrl, jar, formPath, fields) {
+export async function addToCart(baseUrl, jar, formPath, fields) {
   const added = await browse(jar, new URL(`${formPath}?submission=${randomUUID()}`, baseUrl).href, { method: 'POST', body: new URLSearchParams(fields) });
   if (added.status !== 200 || new URL(added.url).pathname !== '/cart') {
     throw new BenchError(`adding to the bench cart (${formPath}) failed: ${added.status} at ${new URL(added.url).pathname}: ${added.html.slice(0, 300)}`);
@@ -114,11 +114,12 @@ export async function fillBenchCart(baseUrl, jar) {
 
 /**
  * Saves an address in Turin for the bench fan and ships the cart's J1897 there, through the real
- * forms, so that /checkout renders. Runs once per server, after `fillBenchCart`.
+ * forms, so that /checkout renders. Runs once per server, after `fillBenchCart` (or, in
+ * `npm run bench:slow`, after one J1897 added with `addToCart`).
  * @param {string} baseUrl
  * @param {import('./session.js').CookieJar} jar
  */
-async function shipBenchCartItem(baseUrl, jar) {
+export async function shipBenchCartItem(baseUrl, jar) {
   const address = { firstName: 'Bench', lastName: 'Fan', phone: '+39 333 1234567', countryCode: 'IT', provinceCode: 'TO', cityCode: 'L219', postalCode: '10121', street: 'Via Roma', number: '1' };
   const saved = await browse(jar, new URL('/account/addresses/new', baseUrl).href, { method: 'POST', body: new URLSearchParams(address) });
   if (saved.status !== 200) throw new BenchError(`saving the bench fan's address failed: ${saved.status} at ${new URL(saved.url).pathname}`);

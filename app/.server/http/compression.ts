@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { balancedDrainListeners } from './drain-listeners';
 
 /**
- * What the shop compresses itself (docs/decisions.md, "Performance (issue 10)"): gzip only, with
+ * What the shop compresses itself (docs/decisions/performance.md, "The app gzips"): gzip only, with
  * `compression`'s defaults (level 6, nothing under 1 KB), and at most one flush per burst of writes.
  * Brotli is left to a reverse proxy or CDN: negotiated here it cost 3–12 ms per streamed page.
  */

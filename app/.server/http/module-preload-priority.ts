@@ -1,11 +1,11 @@
 /**
- * Gives the page's module preloads `fetchpriority="low"` as its HTML streams out (decisions.md,
- * "Module preloads at low priority"). React Router's `<Scripts>` writes one
- * `<link rel="modulepreload">` per chunk of the page (~20 on the buy form, ~190 KB) and takes no
- * attribute for their priority. At Chrome's default, high, they compete with the font and the
- * card art that paint the page, and Lighthouse's simulation counts them as render-blocking,
- * though module scripts block nothing. The page works without them (it is HTML first), so they
- * come after what paints it.
+ * Gives the page's module preloads `fetchpriority="low"` as its HTML streams out
+ * (docs/decisions/performance.md, "Module preloads at low priority"). React Router's `<Scripts>`
+ * writes one `<link rel="modulepreload">` per chunk of the page (~20 on the buy form, ~190 KB) and
+ * takes no attribute for their priority. At Chrome's default, high, they compete with the font and
+ * the card art that paint the page, and Lighthouse's simulation counts them as render-blocking,
+ * though module scripts block nothing. The page works without them (it is HTML first), so they come
+ * after what paints it.
  */
 const PRELOAD = Buffer.from('<link rel="modulepreload"');
 const LOW_PRIORITY_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority="low"');

@@ -1,7 +1,6 @@
 import { isRouteErrorResponse } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_MAX_BYTES } from '../../domain/document-upload';
-import { DOCUMENT_FILE_FIELD_ORDER } from '../../forms/document-files';
+import { DOCUMENT_FILE_FIELD_ORDER, DOCUMENT_MAX_BYTES } from '../../domain/document-upload';
 import { FORM_BODY_LIMIT } from './form-data';
 import { OVERSIZE_READ_LIMIT, readMultipartForm } from './multipart';
 

@@ -105,7 +105,8 @@ export async function pricedItems(tx: ShopDb, cartId: string, now: Date): Promis
 export type TidyOutcome = CartSideEffects & { storageIds: string[] };
 
 /**
- * The rules every change of the cart ends with (spec §4 "Cart rules", docs/decisions.md):
+ * The rules every change of the cart ends with (spec §4 "Cart rules";
+ * docs/decisions/cart.md, "Card without documents" and "Prices"):
  * a card item without the front of its document is removed (its coupon given back, its files
  * deleted after the commit), and every remaining item's price snapshot is taken again at the
  * catalogue's price of the moment, so a price change the page explained is acknowledged by the

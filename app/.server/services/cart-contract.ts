@@ -2,7 +2,7 @@
 // requests and answers only. The service (cart.ts) checks everything itself.
 import type { BuyFor } from '../../domain/buy-for';
 import type { ConfigureDraft, ConfigureField, ConfigureProcess, DocumentType } from '../../domain/configure';
-import type { DocumentFileField } from '../../forms/document-files';
+import type { DocumentFileField } from '../../domain/document-upload';
 import type { Gift } from '../../domain/gift';
 import type { HolderDraft } from '../../domain/holder-draft';
 import type { CartProcess } from '../../domain/membership-follow-up';

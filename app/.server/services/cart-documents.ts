@@ -3,8 +3,7 @@
 // `replaced` once it has committed, so the store never keeps a file no row names (short of a
 // crash between the two) and no row ever names a deleted file.
 import { and, eq } from 'drizzle-orm';
-import { clientFileName } from '../../domain/document-upload';
-import { DOCUMENT_FILE_FIELDS, type DocumentFileField } from '../../forms/document-files';
+import { clientFileName, DOCUMENT_FILE_FIELDS, type DocumentFileField } from '../../domain/document-upload';
 import type { ShopDb } from '../db/client';
 import { cartItemDocuments } from '../db/schema';
 import type { UploadedDocument } from '../http/multipart';

@@ -5,10 +5,9 @@
 // transaction, deleted if it rolls back; the replaced ones deleted once it has committed.
 import { and, asc, eq } from 'drizzle-orm';
 import type { LocalizedText } from '../../domain/catalogue-types';
-import { clientFileName, type DocumentType } from '../../domain/document-upload';
+import { clientFileName, DOCUMENT_FILE_FIELDS, type DocumentFileField, type DocumentType } from '../../domain/document-upload';
 import { acceptsNewDocuments, readDocumentType, type ReloadDocsLinkGone, type ReloadDocsTarget } from '../../domain/reload-docs';
 import { failure, success, type FieldProblems, type Result } from '../../domain/result';
-import { DOCUMENT_FILE_FIELDS, type DocumentFileField } from '../../forms/document-files';
 import type { ShopDb } from '../db/client';
 import { orderItemDocuments, orderItems, orders, withdrawalItems } from '../db/schema';
 import type { UploadedDocument } from '../http/multipart';

@@ -1,5 +1,5 @@
-// Automatic renewal (issue 15, item 6; docs/decisions.md "Upgrades and renewals"): from the last
-// month of its season (domain renewalOfferDay), a membership whose manager asked for automatic
+// Automatic renewal (issue 15, item 6; docs/decisions/memberships.md "Automatic renewal"): from the
+// last month of its season (domain renewalOfferDay), a membership whose manager asked for automatic
 // renewal is offered its renewal once — the renewal put in their cart by the cart's own use case
 // (every rule applies) and a mail to confirm it. Nothing is charged without the fan.
 //

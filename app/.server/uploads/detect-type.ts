@@ -12,7 +12,8 @@ const ACCEPTED: ReadonlyMap<string, DocumentFileType> = new Map([
   ['apng', 'png'],
   ['pdf', 'pdf'],
   // The OLE2 compound file of a Word 97-2003 .doc; file-type cannot tell it from other OLE2
-  // files (.xls, .msi), which would need the file's directory read (docs/decisions.md).
+  // files (.xls, .msi), which would need the file's directory read
+  // (docs/decisions/documents.md, "The type is the file's, not its name's").
   ['cfb', 'msword'],
 ]);
 

@@ -5,7 +5,7 @@ import type { BuyFor } from '../../domain/buy-for';
 import { CONFIGURE_FIELDS, type ConfigureField } from '../../domain/configure';
 import { formatCouponCode } from '../../domain/coupon-code';
 import { configureProblemMessage } from '../../forms/configure';
-import { DOCUMENT_FILE_FIELD_ORDER } from '../../forms/document-files';
+import { DOCUMENT_FILE_FIELD_ORDER } from '../../domain/document-upload';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { ErrorSummary } from '../form/error-summary';
 import { SubmitButton } from '../form/submit-button';

@@ -1,7 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
-import { DOCUMENT_MAX_BYTES } from '../../domain/document-upload';
-import { DOCUMENT_FILE_FIELDS } from '../../forms/document-files';
+import { DOCUMENT_FILE_FIELDS, DOCUMENT_MAX_BYTES } from '../../domain/document-upload';
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { useHydrated } from '../form/use-hydrated';
 import { RadioGroupField } from '../form/radio-group-field';

@@ -3,7 +3,8 @@ import type { OfferedProduct } from '../../domain/thank-you-offers';
 /**
  * The thank-you page's three promotional cards (spec §2: text, image, button label, target
  * address). Texts and button labels are `orders:promotions.<id>.text|action`; the images are the
- * shop's own card art in public/art (decisions.md, "Thank-you page"). Change the cards here.
+ * shop's own card art in public/art (docs/decisions/checkout-and-orders.md, "Thank-you page").
+ * Change the cards here.
  * `product` is the product a card sells (null: none): a card is not shown to a fan who has just
  * bought or redeemed it (domain/thank-you-offers.ts).
  */

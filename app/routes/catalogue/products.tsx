@@ -20,7 +20,8 @@ import { getInstance, getLanguage } from '../../middleware/i18next';
 import type { RouteHandle } from '../../root';
 import type { Route } from './+types/products';
 
-// Links and GET switches only: the page ships no JavaScript (docs/decisions.md).
+// Links and GET switches only: the page ships no JavaScript
+// (docs/decisions/catalogue.md, "Catalogue pages ship no JavaScript").
 export const handle: RouteHandle = { hydrate: false, styles: ['components', 'price', 'catalogue', 'carousel'] };
 
 const isSection = (value: string | null): value is Section => SECTIONS.includes(value as Section);

@@ -5,7 +5,7 @@ import { data, redirect } from 'react-router';
 import { ConfigurePage } from '../../components/configure/configure-page';
 import { usePartRules } from '../../components/configure/part-rules';
 import { shopContext } from '../../context';
-import { DOCUMENT_FILE_FIELD_ORDER, type DocumentFileField } from '../../forms/document-files';
+import { DOCUMENT_FILE_FIELD_ORDER, type DocumentFileField } from '../../domain/document-upload';
 import { fieldErrorsOf } from '../../forms/field-problems';
 import { configureProblemMessage, configureSchema } from '../../forms/configure';
 import { CONFIGURE_DEPENDENT_FIELDS } from '../../forms/configure-refresh';

@@ -4,7 +4,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { Language } from '../../domain/catalogue-types';
 import { reloadDocsTargetOf, type ReloadDocsLinkGone, type ReloadDocsTarget } from '../../domain/reload-docs';
-import { DOCUMENT_FILE_FIELD_ORDER, DOCUMENT_FILE_FIELDS, type DocumentFileField } from '../../forms/document-files';
+import { DOCUMENT_FILE_FIELD_ORDER, DOCUMENT_FILE_FIELDS, type DocumentFileField } from '../../domain/document-upload';
 import { fieldErrorsOf } from '../../forms/field-problems';
 import { parseForm } from '../../forms/parse';
 import { reloadDocsProblemMessage, reloadDocsSchema, type ReloadDocsFormField } from '../../forms/reload-docs';
@@ -49,7 +49,7 @@ export type ReloadDocsPost =
  * The post read while streaming (the 4 MB cap and magic bytes of configure's reader) and checked:
  * the type, each file's size and type, and the front, which a new document must have. Every
  * problem at once, with the type kept; only after a file over OVERSIZE_READ_LIMIT is the rest of the
- * body lost (docs/decisions.md).
+ * body lost (docs/decisions/documents.md, "A file over 4 MB loses nothing else").
  */
 export async function readReloadDocsPost(request: Request): Promise<ReloadDocsPost> {
   const read = await readMultipartForm(request, DOCUMENT_FILE_FIELD_ORDER);

@@ -11,7 +11,8 @@ import type { RouteHandle } from '../../root';
 import { orderSummaryData } from './order-summary.server';
 import type { Route } from './+types/thank-you';
 
-// Links only: the page ships no JavaScript (docs/decisions.md, "Thank-you page and orders").
+// Links only: the page ships no JavaScript
+// (docs/decisions/checkout-and-orders.md, "Thank-you page").
 export const handle: RouteHandle = { hydrate: false, styles: ['components', 'carousel', 'orders'] };
 
 /**
