@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
-import { cartItemDocuments, cartItems, coupons, productVariants, products } from '../app/.server/db/schema';
+import { cartItemDocuments, cartItems, coupons, customers, productVariants, products } from '../app/.server/db/schema';
 import { configureRequest, draftWith, newFan, scan, testDocumentStore, type TestFan } from './support/cart';
 import { addItem, draftAbroad, giftTo, savedAddressIn, TURIN_DRAFT } from './support/cart-page';
 import { manualClock } from './support/clock';
@@ -72,6 +72,33 @@ describe('the cart priced now', () => {
     // The withdrawal waiver J1897 asks is the fan's choice, not a blocker (issue 30): only its address is.
     expect(view.lines[2]).toMatchObject({ needsWaiver: true, waivedAt: null });
     expect(view.blockers).toEqual(['addressesMissing']);
+  });
+
+  it('lists each item’s documents as the fan sent them: the card’s two sides, none for the others', async () => {
+    const fan = await newFan(services(), 'view-documents');
+    const kids = await add(fan, 'kids', 'gift', giftTo('d@example.org'));
+    const card = await clubCard(fan);
+    const welcomePack = await j1897ForMe(fan);
+    const documentsOf = async (itemId: string) => (await lineOf(fan, itemId))?.documents.map((document) => [document.side, document.fileName]);
+    expect(await documentsOf(kids)).toEqual([]);
+    expect(await documentsOf(card)).toEqual([
+      ['FRONT', 'front.png'],
+      ['BACK', 'back.png'],
+    ]);
+    expect(await documentsOf(welcomePack)).toEqual([]);
+  });
+
+  it('takes the customer row the sign-in read with the owner, and refuses one that is not the owner’s', async () => {
+    const fan = await newFan(services(), 'view-known-customer');
+    const other = await newFan(services(), 'view-known-other');
+    const itemId = await add(fan, 'kids', 'gift', giftTo('e@example.org'));
+    const rowOf = async (customerId: string) => (await database.db.select().from(customers).where(eq(customers.id, customerId)))[0];
+    const customer = await rowOf(fan.owner.customerId);
+    if (!customer) throw new Error('no customer row');
+    expect((await cart().viewCart({ ...fan.owner, customer })).lines.map((line) => line.id)).toEqual([itemId]);
+    // Another fan's row, or the fan's row under another subject, is not the owner: nothing is shown.
+    expect((await cart().viewCart({ ...fan.owner, customer: await rowOf(other.owner.customerId) })).lines).toEqual([]);
+    expect((await cart().viewCart({ ...fan.owner, customer: { ...customer, oidcSubject: 'someone-else' } })).lines).toEqual([]);
   });
 
   it('prices an item anew once its promo has ended, keeps the old snapshot to explain it, and takes the new one with the next change', async () => {

@@ -11,7 +11,9 @@ export type SheetKey = SheetName | 'base';
 const SHEET_FILES: Record<SheetKey, string> = {
   base: 'styles/app.css',
   components: 'styles/sheets/components.css',
+  price: 'styles/sheets/price.css',
   catalogue: 'styles/sheets/catalogue.css',
+  carousel: 'styles/sheets/carousel.css',
   ui: 'styles/sheets/ui.css',
   forms: 'components/form/forms.css',
   account: 'components/account/account.css',

@@ -8,8 +8,10 @@ import formsUrl from '../components/form/forms.css?url';
 import membershipUrl from '../components/memberships/membership.css?url';
 import notifyMeUrl from '../components/notify-me/notify-me.css?url';
 import ordersUrl from '../components/orders/orders.css?url';
+import carouselUrl from './sheets/carousel.css?url';
 import catalogueUrl from './sheets/catalogue.css?url';
 import componentsUrl from './sheets/components.css?url';
+import priceUrl from './sheets/price.css?url';
 import uiUrl from './sheets/ui.css?url';
 
 /**
@@ -20,7 +22,9 @@ import uiUrl from './sheets/ui.css?url';
  */
 export const SHEET_NAMES = [
   'components',
+  'price',
   'catalogue',
+  'carousel',
   'ui',
   'forms',
   'account',
@@ -42,7 +46,9 @@ export type SheetName = (typeof SHEET_NAMES)[number];
  */
 export const SHEET_URLS: Record<SheetName, string> = {
   components: componentsUrl,
+  price: priceUrl,
   catalogue: catalogueUrl,
+  carousel: carouselUrl,
   ui: uiUrl,
   forms: formsUrl,
   account: accountUrl,

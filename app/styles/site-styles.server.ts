@@ -10,8 +10,10 @@ import notifyMeCss from '../components/notify-me/notify-me.css?inline';
 import ordersCss from '../components/orders/orders.css?inline';
 import appCss from './app.css?inline';
 import type { SiteStylesText } from './sheets';
+import carouselCss from './sheets/carousel.css?inline';
 import catalogueCss from './sheets/catalogue.css?inline';
 import componentsCss from './sheets/components.css?inline';
+import priceCss from './sheets/price.css?inline';
 import uiCss from './sheets/ui.css?inline';
 
 /**
@@ -25,7 +27,9 @@ export const SITE_STYLES: SiteStylesText = {
   base: appCss,
   sheets: {
     components: componentsCss,
+    price: priceCss,
     catalogue: catalogueCss,
+    carousel: carouselCss,
     ui: uiCss,
     forms: formsCss,
     account: accountCss,

@@ -8,10 +8,18 @@ import type { HolderDraft } from '../../domain/holder-draft';
 import type { CartProcess } from '../../domain/membership-follow-up';
 import type { ProfilePart } from '../../domain/profile-completeness';
 import type { Result } from '../../domain/result';
+import type { customers } from '../db/schema';
 import type { UploadedDocument } from '../http/multipart';
 
-/** The signed-in fan: every record is looked up as theirs (else 'not-found'). */
-export type CartOwner = { customerId: string; subject: string };
+/**
+ * The signed-in fan: every record is looked up as theirs (else 'not-found'). `customer`: the row
+ * the sign-in read for this request, if the caller has it; the service then checks it against
+ * the id and subject instead of reading it again (cart-items.findOwner).
+ */
+export type CartOwner = { customerId: string; subject: string; customer?: OwnerRow };
+
+/** The customer row as the session store reads it (db/schema customers). */
+type OwnerRow = typeof customers.$inferSelect;
 
 export type ConfigureItemRequest = {
   owner: CartOwner;

@@ -2,7 +2,7 @@
 // needs the withdrawal waiver, the voucher checked again, the totals and what blocks checkout.
 // Products come from the catalogue's snapshot (showing, not selling: see catalogue.ts); the
 // cart's own rows, addresses and voucher from the database, in a handful of queries.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { productKindOf } from '../../domain/cart-rules';
 import { cartTotals, checkoutBlockers, itemPriceNow, itemSoldOut } from '../../domain/cart-summary';
 import type { ProductDetail } from '../../domain/catalogue-types';
@@ -11,10 +11,10 @@ import { checkVoucher } from '../../domain/voucher';
 import { followUpRefusal, isFollowUpProcess, upgradePriceCents, type FollowUpRefusal } from '../../domain/membership-follow-up';
 import { needsWithdrawalWaiver } from '../../domain/withdrawal';
 import type { ShopDb } from '../db/client';
-import { addresses, carts } from '../db/schema';
+import { addresses, cartItemDocuments, cartItems, carts } from '../db/schema';
 import type { SavedAddress } from './addresses';
 import type { CartItemView } from './cart-contract';
-import { loadItemRows, toViews, type CartItemRow, type Customer } from './cart-items';
+import { toViews, type CartItemRow, type Customer } from './cart-items';
 import type { CartLine, CartPageView, CartVoucher, ItemShipping } from './cart-view-contract';
 import type { CatalogueService } from './catalogue';
 import { loadFollowedMemberships, type FollowedMembershipRow } from './followed-memberships';
@@ -98,10 +98,26 @@ export type CartProducts = Pick<CatalogueService, 'getProductDetails'>;
  * memberships its upgrades and renewals follow stay locked until the order is written.
  */
 export async function loadCartView(db: ShopDb, catalogue: CartProducts, customer: Customer, now: Date, { lock = false }: { lock?: boolean } = {}): Promise<CartPageView> {
-  const [cart] = await db.select({ voucherCode: carts.voucherCode }).from(carts).where(eq(carts.customerId, customer.id)).limit(1);
+  // The cart, its items and which of them have documents, in one query (an empty cart: one row, no item).
+  const found = await db
+    .select({
+      voucherCode: carts.voucherCode,
+      item: cartItems,
+      hasDocuments: sql<boolean>`exists (select 1 from ${cartItemDocuments} where ${cartItemDocuments.cartItemId} = ${cartItems.id})`,
+    })
+    .from(carts)
+    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .where(eq(carts.customerId, customer.id))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const cart = found[0];
   if (!cart) return EMPTY_CART;
-  const rows = await loadItemRows(db, customer.id);
-  const views = await toViews(db, rows);
+  const rows = found.flatMap((row) => (row.item ? [row.item] : []));
+  const followedIds = rows.flatMap((row) => (row.previousMembershipId === null ? [] : [row.previousMembershipId]));
+  const followed = await loadFollowedMemberships(db, followedIds, { lock });
+  const views = await toViews(db, rows, {
+    withDocuments: found.flatMap((row) => (row.item && row.hasDocuments ? [row.item.id] : [])),
+    previous: new Map([...followed].map(([id, { membership }]) => [id, { code: membership.code, season: membership.season }])),
+  });
   const addressIds = [...new Set(rows.flatMap((row) => (row.shippingAddressId === null ? [] : [row.shippingAddressId])))];
   const savedRows =
     addressIds.length === 0
@@ -109,8 +125,7 @@ export async function loadCartView(db: ShopDb, catalogue: CartProducts, customer
       : await db.select().from(addresses).where(and(eq(addresses.customerId, customer.id), inArray(addresses.id, addressIds)));
   const saved = new Map(savedRows.map((address) => [address.id, address]));
   const products = await catalogue.getProductDetails([...new Set(rows.map((row) => row.productId))]);
-  const followedIds = rows.flatMap((row) => (row.previousMembershipId === null ? [] : [row.previousMembershipId]));
-  const context: LineContext = { saved, followed: await loadFollowedMemberships(db, followedIds, { lock }), customerId: customer.id, now };
+  const context: LineContext = { saved, followed, customerId: customer.id, now };
 
   const lines = rows.flatMap((row, index) => {
     const product = products.get(row.productId);

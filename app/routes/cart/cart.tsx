@@ -33,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (missingForPurchase(customer).length > 0) throw redirect(profileCompletionHref(pagePath(request.url)));
   const { services } = context.get(shopContext);
   const { t } = getInstance(context);
-  const view = await services.cart.viewCart({ customerId: customer.id, subject: user.subject });
+  // The session's customer row rides along: the service checks it instead of reading it again.
+  const view = await services.cart.viewCart({ customerId: customer.id, subject: user.subject, customer });
   const language = getLanguage(context);
   // The address book, for the items that ship to switch between its addresses on this page.
   const saved = view.lines.some((line) => line.needsShipping) ? await describeAddresses(await services.addresses.list(customer.id), language) : [];
@@ -54,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, customer } = signedIn(context);
   const { services } = context.get(shopContext);
-  const owner = { customerId: customer.id, subject: user.subject };
+  const owner = { customerId: customer.id, subject: user.subject, customer };
   const language = getLanguage(context);
   const formData = await readFormData(request);
   const intent = intentOf(formData);

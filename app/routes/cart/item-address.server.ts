@@ -18,7 +18,7 @@ type Context = Readonly<RouterContextProvider>;
 export async function itemNeedingAddress(context: Context, itemId: string) {
   const { user, customer } = signedIn(context);
   const { services } = context.get(shopContext);
-  const owner = { customerId: customer.id, subject: user.subject };
+  const owner = { customerId: customer.id, subject: user.subject, customer };
   const view = await services.cart.viewCart(owner);
   const line: CartLine | undefined = view.lines.find((candidate: CartLine) => candidate.id === itemId);
   // A virtual item (or a gift) ships nothing: it has no address page.

@@ -21,7 +21,7 @@ import { pageMeta } from '../../domain/page-meta';
 import type { Route } from './+types/product-detail';
 import { Notice } from '../../components/ui/notice';
 
-export const handle: RouteHandle = { hydrate: false, styles: ['components', 'catalogue', 'ui'] };
+export const handle: RouteHandle = { hydrate: false, styles: ['components', 'price', 'catalogue', 'ui'] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services, clock, config } = context.get(shopContext);

@@ -22,7 +22,7 @@ import type { Route } from './+types/products';
 
 // Links and GET switches only: the page ships no JavaScript
 // (docs/decisions/catalogue.md, "Catalogue pages ship no JavaScript").
-export const handle: RouteHandle = { hydrate: false, styles: ['components', 'catalogue'] };
+export const handle: RouteHandle = { hydrate: false, styles: ['components', 'price', 'catalogue', 'carousel'] };
 
 const isSection = (value: string | null): value is Section => SECTIONS.includes(value as Section);
 

@@ -46,7 +46,7 @@ import {
 import type { Route } from './+types/configure';
 import type { RouteHandle } from '../../root';
 
-export const handle: RouteHandle = { styles: ['components', 'catalogue', 'ui', 'forms', 'configure'] };
+export const handle: RouteHandle = { styles: ['components', 'price', 'ui', 'forms', 'configure'] };
 
 /**
  * The buyer data form (spec §2): `/products/{id}/configure/{buy|gift|coupon}` with optional

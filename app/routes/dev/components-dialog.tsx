@@ -12,7 +12,7 @@ import type { Route } from './+types/components-dialog';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: showcaseStylesUrl }];
 
 /** Plain HTML: nothing here needs JavaScript. */
-export const handle: RouteHandle = { hydrate: false, styles: ['components', 'catalogue', 'ui'] };
+export const handle: RouteHandle = { hydrate: false, styles: ['components', 'price', 'catalogue', 'ui'] };
 
 /**
  * Where /dev/components' dialog link goes without JavaScript (issue 16: a dialog degrades to a

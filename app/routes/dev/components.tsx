@@ -22,7 +22,7 @@ import { getInstance, getLanguage } from '../../middleware/i18next';
 import type { Route } from './+types/components';
 import type { RouteHandle } from '../../root';
 
-export const handle: RouteHandle = { styles: ['components', 'catalogue', 'ui', 'forms'] };
+export const handle: RouteHandle = { styles: ['components', 'price', 'catalogue', 'ui', 'forms'] };
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: showcaseStylesUrl }];
 

@@ -13,7 +13,7 @@ import type { Route } from './+types/thank-you';
 
 // Links only: the page ships no JavaScript
 // (docs/decisions/checkout-and-orders.md, "Thank-you page").
-export const handle: RouteHandle = { hydrate: false, styles: ['components', 'catalogue', 'orders'] };
+export const handle: RouteHandle = { hydrate: false, styles: ['components', 'carousel', 'orders'] };
 
 /**
  * The thank-you page (spec §2: secured; the secured layout sends anyone signed out to sign in
