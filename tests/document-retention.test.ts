@@ -4,7 +4,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
-import { documents, orderItemDocuments, orderItems, productVariants } from '../app/.server/db/schema';
+import { cartItemDocuments, cartItems, documents, orderItemDocuments, orderItems, orders, productVariants } from '../app/.server/db/schema';
 import { payAndFulfil } from '../app/.server/services/order-fulfilment';
 import { retentionMs } from '../app/domain/document-retention';
 import { ORDER_PAYMENT_WINDOW_MS } from '../app/domain/order-status';
@@ -79,5 +79,44 @@ describe('the retention of identity documents', () => {
     // Placed a month ago and never paid nor expired by a pass: still open, still needed.
     expect(await storedOf(open.storageIds)).toBe(1);
     expect(await services().documentRetention.deleteDue()).toBe(0);
+  });
+});
+
+describe('erasing a fan’s identity documents on request', () => {
+  it('erases those of ended orders and the cart’s (with the card items), keeps an open order’s, and leaves other fans’ alone', async () => {
+    clock.set(start);
+    const fan = await newFan(services(), 'erase-me');
+    const addressId = await addressOf(services(), fan);
+    const placeCard = async () => {
+      await cardInCart(services(), fan, addressId, 'jcard-52');
+      const placed = await services().orders.place(placeRequest(fan, { billingAddressId: addressId }));
+      if (!placed.ok) throw new Error(JSON.stringify(placed));
+      return placed.value.orderId;
+    };
+    const fulfilledOrder = await placeCard();
+    await database.db.transaction((tx) => payAndFulfil(tx, fulfilledOrder, testFulfilment(clock.now())));
+    const openOrder = await placeCard();
+    const cartItemId = await cardInCart(services(), fan, addressId, 'jcard-52');
+    const [cartDocument] = await database.db.select({ storageId: cartItemDocuments.storageId }).from(cartItemDocuments).where(eq(cartItemDocuments.cartItemId, cartItemId));
+    const other = await cardOrder('erase-someone-else');
+    const fulfilledIds = await storageIdsOf(fulfilledOrder);
+    const openIds = await storageIdsOf(openOrder);
+
+    const erasure = await services().documentRetention.eraseForCustomer(fan.owner.customerId);
+
+    const [open] = await database.db.select({ number: orders.number }).from(orders).where(eq(orders.id, openOrder));
+    expect(erasure).toEqual({ erased: 2, cartItemsRemoved: 1, keptForOrders: [{ orderNumber: open?.number, status: 'awaiting_payment' }] });
+    expect(await storedOf([...fulfilledIds, cartDocument?.storageId ?? 'missing'])).toBe(0);
+    expect(await storageIdsOf(fulfilledOrder)).toEqual([]);
+    expect(await database.db.select().from(cartItems).where(eq(cartItems.id, cartItemId))).toEqual([]);
+    expect(await storedOf(openIds)).toBe(1);
+    expect(await storedOf(other.storageIds)).toBe(1);
+    // Asked again: nothing more to erase, the open order still named.
+    expect(await services().documentRetention.eraseForCustomer(fan.owner.customerId)).toMatchObject({ erased: 0, cartItemsRemoved: 0, keptForOrders: [{ status: 'awaiting_payment' }] });
+  });
+
+  it('answers nothing erased for a fan with no cart and no orders', async () => {
+    const fan = await newFan(services(), 'erase-nothing');
+    expect(await services().documentRetention.eraseForCustomer(fan.owner.customerId)).toEqual({ erased: 0, cartItemsRemoved: 0, keptForOrders: [] });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DOCUMENT_RETENTION_DAYS, documentDeletableFrom, isDocumentDue, retentionMs, type DocumentRetentionFacts } from './document-retention';
+import { DEFAULT_DOCUMENT_RETENTION_DAYS, documentDeletableFrom, isDocumentDue, isErasableOnRequest, retentionMs, type DocumentRetentionFacts } from './document-retention';
 
 const THIRTY_DAYS = retentionMs(DEFAULT_DOCUMENT_RETENTION_DAYS);
 const at = (iso: string) => new Date(iso);
@@ -37,5 +37,19 @@ describe('how long identity documents are kept', () => {
   it('follows a shorter configured retention (one day)', () => {
     expect(isDocumentDue(fulfilled, retentionMs(1), at('2026-03-02T10:00:00Z'))).toBe(true);
     expect(isDocumentDue(fulfilled, retentionMs(1), at('2026-03-02T09:59:59Z'))).toBe(false);
+  });
+});
+
+describe('erasing a fan’s identity documents on request', () => {
+  it('takes those in the cart and those of ended orders at once, whatever the retention', () => {
+    expect(isErasableOnRequest(null)).toBe(true);
+    expect(isErasableOnRequest('fulfilled')).toBe(true);
+    expect(isErasableOnRequest('cancelled')).toBe(true);
+    expect(isErasableOnRequest('expired')).toBe(true);
+  });
+
+  it('keeps those of an order still open: the club needs them to issue the card', () => {
+    expect(isErasableOnRequest('awaiting_payment')).toBe(false);
+    expect(isErasableOnRequest('paid')).toBe(false);
   });
 });

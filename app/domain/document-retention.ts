@@ -33,3 +33,14 @@ export function isDocumentDue(facts: DocumentRetentionFacts, retention: number, 
   const from = documentDeletableFrom(facts, retention);
   return from !== null && now.getTime() >= from.getTime();
 }
+
+/**
+ * Whether a fan's request to erase their identity documents (issue 33; support runs
+ * `npm run documents:erase`) takes this one now: `null` is a document still in the fan's cart.
+ * An order that is still open (awaiting payment, or paid and not yet fulfilled) keeps its
+ * documents: the club needs them to issue the card. Support finishes or cancels that order and
+ * asks again; the retention job takes them in any case once it ends.
+ */
+export function isErasableOnRequest(orderStatus: OrderStatus | null): boolean {
+  return orderStatus === null || orderStatus === 'fulfilled' || orderStatus === 'cancelled' || orderStatus === 'expired';
+}

@@ -117,9 +117,9 @@ export type Services = {
   reloadDocs: ReloadDocsService;
   /** My Membership: the fan's memberships by tab, one membership, its renewal preferences (issue 15). */
   memberships: MembershipsService;
-  /** The right of withdrawal used: an order's items withdrawn, refunded through the PSP (issue 31). */
-  /** Identity documents deleted once past their retention (issue 33; jobs/document-retention.ts). */
+  /** Identity documents deleted once past their retention (jobs/document-retention.ts) or on request (issue 33). */
   documentRetention: DocumentRetentionService;
+  /** The right of withdrawal used: an order's items withdrawn, refunded through the PSP (issue 31). */
   withdrawals: WithdrawalsService;
   /**
    * Runs `work` with services bound to one transaction: everything it does commits together
