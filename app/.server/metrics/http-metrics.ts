@@ -76,7 +76,8 @@ export function createHttpMetrics(registry: Registry): { middleware: RequestHand
   return {
     middleware(_req, res: TimedResponse, next) {
       res[startedAt] = performance.now();
-      res.once('finish', observe);
+      // `on`, not `once`: a response finishes once, and `once` would wrap the listener in a new closure.
+      res.on('finish', observe);
       next();
     },
   };
