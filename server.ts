@@ -10,6 +10,9 @@ import { appCompression } from './app/.server/http/compression';
 import { bareErrors, requestGuards } from './app/.server/http/request-guards';
 import { discardUnreadBody } from './app/.server/http/unread-body';
 import { errorSerializer, type Logger } from './app/.server/logger';
+import { probeHandlers } from './app/.server/http/probes';
+import { createMetricsEndpoint } from './app/.server/metrics/registry';
+import { routeLabelContext } from './app/.server/metrics/route-label';
 import { dropInSources, hostedPageOrigins, SIMULATOR_PATH } from './app/.server/payments/config';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhookHandlers } from './app/.server/payments/webhook-endpoint';
 import { assignCspNonce, securityHeaders } from './app/.server/http/security-headers';
@@ -25,12 +28,14 @@ export type ShopServer = {
   host: string;
   shutdownTimeoutMs: number;
   logger: Logger;
-  /** Makes /healthz answer 503 so load balancers stop sending traffic while we drain. */
+  /** Makes /healthz and /readyz answer 503 so load balancers stop sending traffic while we drain. */
   beginShutdown(): void;
   close(): Promise<void>;
 };
 
 const CLIENT_BUILD_DIR = path.resolve('build/client');
+/** Probes and scrapes every few seconds would drown the log. */
+const UNLOGGED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
  * The Express application. Compiled by Vite (see vite.config.ts) so that it shares the
@@ -48,6 +53,9 @@ export async function createShopServer(
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', parseTrustProxy(config.trustProxy));
+  const metrics = createMetricsEndpoint({ ...shop, token: config.metricsToken });
+  // First, so that the request-duration histogram covers the whole stack.
+  app.use(metrics.timeRequests);
 
   app.use(
     pinoHttp({
@@ -59,8 +67,7 @@ export async function createShopServer(
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         err: errorSerializer,
       },
-      // Health probes every few seconds would drown the log.
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      autoLogging: { ignore: (req) => UNLOGGED_PATHS.has(req.url ?? '') },
     }),
   );
   app.use(requestGuards, discardUnreadBody);
@@ -80,21 +87,11 @@ export async function createShopServer(
   );
   app.use(appCompression());
 
-  app.get('/healthz', async (_req, res) => {
-    if (shuttingDown) {
-      res.status(503).json({ status: 'shutting-down' });
-      return;
-    }
-    try {
-      // Also opens or closes the circuit by which pages answer 503 while the database is away.
-      await shop.availability.check();
-      res.json({ status: 'ok', database: shop.database.kind });
-    } catch (error) {
-      if (!shop.availability.isAvailable()) logger.warn('health check: database unreachable');
-      else logger.error({ err: error }, 'health check failed');
-      res.status(503).json({ status: 'database-unavailable' });
-    }
-  });
+  const probes = probeHandlers({ ...shop, isDraining: () => shuttingDown });
+  app.get('/healthz', probes.healthz);
+  app.get('/readyz', probes.readyz);
+  // Local clients, or METRICS_TOKEN's bearer (metrics/access.ts); anyone else falls through to the catch-all.
+  app.get('/metrics', metrics.serve);
 
   // The embedded sign-in service (issuer `${PUBLIC_URL}/sso`); absent with an external OIDC_ISSUER.
   const identityProvider = shop.auth.identityProvider;
@@ -147,6 +144,7 @@ export async function createShopServer(
         context.set(authContext, shop.auth);
         context.set(availabilityContext, shop.availability);
         context.set(expressContext, { req, res });
+        context.set(routeLabelContext, res.locals);
         return context;
       },
     }),

@@ -23,6 +23,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from './domain/catalogue-types';
 import { romeDate } from './domain/shop-time';
 import { noticeTiming } from './domain/notice';
 import { availabilityMiddleware } from './middleware/availability';
+import { routeLabelMiddleware } from './.server/metrics/route-label';
 import { getInstance, getLanguage, i18nextMiddleware } from './middleware/i18next';
 import { getShopSession, getSignedIn } from './.server/auth/guards';
 import { takeNotice } from './.server/http/flash';
@@ -31,7 +32,8 @@ import { takeNotice } from './.server/http/flash';
 // Only an error page needs the error screen: its chunk is not part of every page's first load.
 const SiteErrorBoundary = lazy(() => import('./components/site-error-boundary'));
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, availabilityMiddleware];
+// The route's pattern first, for the request-duration histogram (metrics/route-label.ts).
+export const middleware: Route.MiddlewareFunction[] = [routeLabelMiddleware, i18nextMiddleware, availabilityMiddleware];
 
 // The shop's CSS is inline (`SiteStyles`, the sheets each route names in its `handle`).
 export const links: Route.LinksFunction = () => [

@@ -50,7 +50,12 @@ test.describe('a PostgreSQL outage', () => {
     );
     await asAdmin(`alter database "${name}" allow_connections false`);
     await asAdmin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
-    await eventually(async () => (await request.get(`${base}/healthz`)).status() === 503, '/healthz answers 503');
+    await eventually(async () => (await request.get(`${base}/readyz`)).status() === 503, '/readyz answers 503');
+    expect(await (await request.get(`${base}/readyz`)).json()).toEqual({ status: 'not-ready', reason: 'database-unavailable' });
+    // Alive all the same: an orchestrator must not restart instances for the database's outage.
+    expect((await request.get(`${base}/healthz`)).status()).toBe(200);
+    // /metrics still answers, with what it knows.
+    expect(await (await request.get(`${base}/metrics`)).text()).toMatch(/^shop_database_up 0$/m);
     loading = false;
     await load;
     expect([...statuses].filter((status) => status !== 200 && status !== 503)).toEqual([]);
@@ -68,7 +73,7 @@ test.describe('a PostgreSQL outage', () => {
     expect(shop!.exitMessage()).toBeNull();
 
     await asAdmin(`alter database "${name}" allow_connections true`);
-    await eventually(async () => (await request.get(`${base}/healthz`)).status() === 200, '/healthz answers 200 again');
+    await eventually(async () => (await request.get(`${base}/readyz`)).status() === 200, '/readyz answers 200 again');
     expect((await page.goto(`${base}/products`))?.status()).toBe(200);
     expect(shop!.exitMessage()).toBeNull();
   });

@@ -4,12 +4,6 @@ import { expect, test } from '@playwright/test';
 test.describe('HTTP contract', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'no browser involved: once is enough');
 
-  test('/healthz answers 200 after checking the database', async ({ request }) => {
-    const response = await request.get('/healthz');
-    expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'pglite' });
-  });
-
   test('pages carry an enforced CSP with a per-request nonce that the scripts and the inline CSS use', async ({ request }) => {
     const fetchPage = () => request.post('/language', { form: { lng: 'xx' }, maxRedirects: 0 });
     const first = await fetchPage();

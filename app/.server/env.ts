@@ -27,6 +27,8 @@ const envSchema = z.object({
   // Nobody: X-Forwarded-For is ignored unless the operator names the proxies in front of the shop.
   TRUST_PROXY: z.string().min(1).default('false'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  // Unset: /metrics answers only on this machine (the socket's address); set: to `Authorization: Bearer <it>` from anywhere.
+  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{32,500}$/, 'must be at least 32 printable ASCII characters without spaces').optional(),
   SUPPORT_URL: z.string().regex(/^(https?:\/\/|mailto:)\S+$/, 'must be an http(s) or mailto: URL').default('mailto:assistenza@fanshop.example'),
   SUPPORT_EMAIL: z.email().max(200).default('assistenza@fanshop.example'),
   CHRISTMAS_FROM: z.iso.date().default('2026-12-01'),
@@ -95,6 +97,8 @@ export type Config = Readonly<{
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: string;
   shutdownTimeoutMs: number;
+  /** Who may read /metrics (app/.server/metrics/access.ts): null = only this machine. */
+  metricsToken: string | null;
   supportUrl: string;
   /** Where the shop tells its support staff what needs a person (chargebacks, failed refunds…), through the outbox. */
   supportEmail: string;
@@ -179,6 +183,7 @@ export function readConfig(
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: values.METRICS_TOKEN ?? null,
     supportUrl: values.SUPPORT_URL,
     supportEmail: values.SUPPORT_EMAIL,
     christmas: { from: values.CHRISTMAS_FROM, to: values.CHRISTMAS_TO },

@@ -28,11 +28,16 @@ export type Database = {
   migrate(): Promise<void>;
   /** Throws unless the database answers. */
   ping(): Promise<void>;
+  /** PostgreSQL: the pool's connections now (/metrics); PGlite has one connection and no pool. */
+  poolUse?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 };
 
 /** Resolved from the working directory so the built server finds the committed SQL files too. */
 export const MIGRATIONS_FOLDER = path.resolve('app/.server/db/migrations');
+
+/** Connections per instance (PostgreSQL): N instances hold up to N × this of the server's max_connections. */
+const POOL_SIZE = 10;
 
 /** Any number works as long as every instance of the shop uses the same one. */
 const MIGRATION_LOCK_ID = 7_189_701;
@@ -52,7 +57,7 @@ export function openDatabase(target: Config['database'], options: OpenOptions = 
 function openPostgres(url: string, { onConnectionLost = () => undefined }: OpenOptions): Database {
   // A connect that gets no answer (a server gone without a reset) fails after 5 s instead of
   // hanging on the operating system's timeout; the page answers 503 meanwhile.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 5_000 });
   // Without these listeners node-postgres re-emits such an error as an unhandled 'error' event,
   // which ends the process: the pool for idle connections, the client for checked-out ones
   // (a transaction waiting between two queries).
@@ -76,6 +81,7 @@ function openPostgres(url: string, { onConnectionLost = () => undefined }: OpenO
     async ping() {
       await db.execute(sql`select 1`);
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_SIZE }),
     close: () => pool.end(),
   };
 }

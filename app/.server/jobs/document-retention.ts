@@ -18,6 +18,7 @@ export function startDocumentRetention(input: {
 }): RepeatingJob {
   const { retention, logger, intervalMs = DOCUMENT_RETENTION_INTERVAL_MS } = input;
   return startRepeatingJob({
+    job: 'document-retention',
     pass: async () => {
       const deleted = await retention.deleteDue();
       if (deleted > 0) logger.info({ deleted }, 'documents: deleted identity documents past their retention');

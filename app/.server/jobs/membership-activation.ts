@@ -22,6 +22,7 @@ export function startMembershipActivation(input: {
 }): RepeatingJob {
   const { activation, logger, intervalMs = MEMBERSHIP_ACTIVATION_INTERVAL_MS } = input;
   return startRepeatingJob({
+    job: 'membership-activation',
     pass: () => activation.activateDue(),
     intervalMs,
     onError: (error) => logger.error({ err: error }, 'memberships: activation pass failed'),

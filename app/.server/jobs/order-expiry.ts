@@ -25,5 +25,5 @@ export function startOrderExpiry(input: {
   intervalMs?: number;
 }): OrderExpiryJob {
   const { orders, logger, intervalMs = ORDER_EXPIRY_INTERVAL_MS } = input;
-  return startRepeatingJob({ pass: () => orders.expireDue(), intervalMs, onError: (error) => logger.error({ err: error }, 'orders: expiry pass failed') });
+  return startRepeatingJob({ job: 'order-expiry', pass: () => orders.expireDue(), intervalMs, onError: (error) => logger.error({ err: error }, 'orders: expiry pass failed') });
 }

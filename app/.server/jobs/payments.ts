@@ -24,5 +24,5 @@ export function startPaymentsJob(input: {
     await payments.events.processLeft();
     await payments.reconcileDue();
   };
-  return startRepeatingJob({ pass, intervalMs, onError: (error) => logger.error({ err: error }, 'payments: a settlement pass failed') });
+  return startRepeatingJob({ job: 'payments', pass, intervalMs, onError: (error) => logger.error({ err: error }, 'payments: a settlement pass failed') });
 }

@@ -18,6 +18,7 @@ export function startRenewalOffers(input: {
 }): RepeatingJob {
   const { offers, logger, intervalMs = RENEWAL_OFFERS_INTERVAL_MS } = input;
   return startRepeatingJob({
+    job: 'renewal-offers',
     pass: () => offers.offerDue(),
     intervalMs,
     onError: (error) => logger.error({ err: error }, 'memberships: renewal offers pass failed'),

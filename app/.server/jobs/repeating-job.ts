@@ -1,3 +1,5 @@
+import { recordJobRun, type JobName } from '../metrics/job-metrics';
+
 /**
  * A pass the shop repeats in the background (order expiry, payment settlement): one pass at a
  * time — a tick while one runs awaits it instead of starting another — on an unref'd timer, a
@@ -10,15 +12,26 @@ export type RepeatingJob = {
   stop(): Promise<void>;
 };
 
-export function startRepeatingJob(input: { pass: () => Promise<unknown>; intervalMs: number; onError: (error: unknown) => void }): RepeatingJob {
+export function startRepeatingJob(input: {
+  /** Names its passes in /metrics (shop_job_runs_total). */
+  job: JobName;
+  pass: () => Promise<unknown>;
+  intervalMs: number;
+  onError: (error: unknown) => void;
+}): RepeatingJob {
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = (): Promise<void> => {
     if (stopped) return Promise.resolve();
     running ??= input
       .pass()
-      .then(() => undefined)
-      .catch(input.onError)
+      .then(
+        () => recordJobRun(input.job, 'ok'),
+        (error: unknown) => {
+          recordJobRun(input.job, 'failed');
+          input.onError(error);
+        },
+      )
       .finally(() => {
         running = null;
       });

@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../clock';
 import type { ShopDb } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Logger } from '../logger';
+import { recordJobRun } from '../metrics/job-metrics';
 
 /** Hands outbox rows to SMTP; `deliverDue` is what the timer runs (tests call it directly). */
 export type MailDispatcher = {
@@ -121,7 +122,13 @@ export function startMailDispatcher(options: MailDispatcherOptions): MailDispatc
   const runOnce = () => {
     if (running) return; // the previous run is still sending
     running = deliverDue()
-      .catch((error: unknown) => logger.error({ err: error }, 'mail: delivery run failed'))
+      .then(
+        () => recordJobRun('mail-delivery', 'ok'),
+        (error: unknown) => {
+          recordJobRun('mail-delivery', 'failed');
+          logger.error({ err: error }, 'mail: delivery run failed');
+        },
+      )
       .finally(() => {
         running = null;
       });
