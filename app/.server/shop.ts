@@ -75,7 +75,7 @@ export async function startShop(
     throw error;
   }
   logger.info({ database: database.kind }, 'database ready');
-  const documents = createDatabaseDocumentStore({ db: database.db, key: config.uploads.key });
+  const documents = createDatabaseDocumentStore({ db: database.db, key: config.uploads.key, previousKeys: config.uploads.previousKeys });
   const services = createServices({ db: database.db, catalogueChanges: database.catalogueChanges, config, clock, logger, documents });
   // Mail delivery (SMTP or outbox) and the notify-me sweep; stopped before the database closes.
   const mail = startMailBackground({ database, config, clock, logger, notifyMe: services.notifyMe });
