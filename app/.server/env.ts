@@ -58,6 +58,9 @@ const envSchema = z.object({
   ...paymentsEnvShape,
 });
 
+/** Every variable the shop reads (docs/operations.md lists each: tests/operations-doc.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /** The shop's client id at the embedded sign-in service when none is configured. */
 export const EMBEDDED_CLIENT_ID = 'fan-shop';
 

@@ -10,6 +10,9 @@ import { documentCipher, type DocumentCipher } from './document-cipher';
 import { DocumentUnreadableError } from './document-store';
 import { uploadsKeyId } from './key';
 
+/** The command's last line when a previous key may go (docs/operations.md quotes it). */
+export const RESEAL_DONE = 'every document is sealed with the current key: UPLOADS_KEY_PREVIOUS can be removed';
+
 /** Ids are read this many at a time; each document is then read, re-sealed and written alone (they are up to megabytes). */
 const ID_BATCH = 200;
 
@@ -94,7 +97,7 @@ export async function runResealCommand(env: Record<string, string | undefined>, 
       options.print(`${report.unreadable.length} document(s) open with no configured key, left as they are: ${report.unreadable.join(', ')}`);
     }
     const after = await countDocumentsToReseal(database.db, cipher);
-    options.print(after === 0 ? 'every document is sealed with the current key: UPLOADS_KEY_PREVIOUS can be removed' : `${after} document(s) still not sealed with the current key`);
+    options.print(after === 0 ? RESEAL_DONE : `${after} document(s) still not sealed with the current key`);
     return after === 0 ? 0 : 1;
   } finally {
     await database.close();
