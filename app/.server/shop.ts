@@ -75,8 +75,8 @@ export async function startShop(
     throw error;
   }
   logger.info({ database: database.kind }, 'database ready');
-  // Which PSP answers, in the start's log (docs/operations.md, "The payment simulator"): a
-  // production shop on the simulator (PAYMENT_SIMULATOR=on) takes no real money, so it warns.
+  // Which PSP answers, in the start's log (docs/operations.md, "The payment simulator: never in
+  // production"): a production shop on the simulator (PAYMENT_SIMULATOR=on) takes no real money.
   if (!config.payments.simulated) logger.info({ environment: config.payments.environment }, 'payments: Adyen');
   else if (config.production) logger.warn('payments: the built-in simulator answers (PAYMENT_SIMULATOR=on): no real money moves');
   else logger.info('payments: the built-in simulator answers');
