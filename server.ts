@@ -21,6 +21,8 @@ import { startShop } from './app/.server/shop';
 import { availabilityContext, requestContext, shopContext } from './app/context';
 
 export { ConfigError } from './app/.server/env';
+// The re-seal command (scripts/reseal-documents.js) runs from the same build as the shop.
+export { runResealCommand } from './app/.server/uploads/reseal';
 
 export type ShopServer = {
   app: express.Express;
@@ -103,6 +105,7 @@ export async function createShopServer(
     PAYMENT_WEBHOOK_PATH,
     ...paymentWebhookHandlers({
       hmacKey: config.payments.hmacKey,
+      previousHmacKeys: config.payments.previousHmacKeys,
       basicAuth: config.payments.webhookAuth,
       events: shop.services.payments.events,
       logger,

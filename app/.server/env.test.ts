@@ -99,4 +99,30 @@ describe('readConfig', () => {
     expect(configured.mail.smtpUrl).toBe('smtps://user:pass@mail.example:465');
     expect(configured.signInLimits.signUpsPerIp).toBe(500);
   });
+
+  it.each([
+    [{ SESSION_SECRET_PREVIOUS: `${'a'.repeat(32)},short` }, /^Invalid configuration: SESSION_SECRET_PREVIOUS must be secrets of at least 32 characters/],
+    [{ UPLOADS_KEY_PREVIOUS: 'a passphrase is not a key, however long it is' }, /^Invalid configuration: UPLOADS_KEY_PREVIOUS must be keys of 32 random bytes/],
+    [{ ADYEN_HMAC_KEY_PREVIOUS: 'not-hex' }, /^Invalid configuration: ADYEN_HMAC_KEY_PREVIOUS must be HMAC keys as hex digits/],
+  ])('names a wrong rotation variable in one line: %j', (env, message) => {
+    expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('reads the previous secrets and keys of a rotation (comma-separated), none by default', () => {
+    expect(readConfig({}).previousSessionSecrets).toEqual([]);
+    expect(readConfig({}).uploads.previousKeys).toEqual([]);
+    expect(readConfig({}).payments.previousHmacKeys).toEqual([]);
+    const [first, second] = ['p'.repeat(32), 'q'.repeat(40)];
+    expect(readConfig({ SESSION_SECRET_PREVIOUS: `${first}, ${second}` }).previousSessionSecrets).toEqual([first, second]);
+    const oldKey = Buffer.alloc(32, 7);
+    expect(readConfig({ UPLOADS_KEY_PREVIOUS: oldKey.toString('hex') }).uploads.previousKeys).toEqual([oldKey]);
+    const hmac = 'AB'.repeat(32);
+    const adyen = { ADYEN_API_KEY: 'AQE-test-key', ADYEN_MERCHANT_ACCOUNT: 'Club', ADYEN_CLIENT_KEY: 'test_ABCDEFGH12', ADYEN_HMAC_KEY: 'CD'.repeat(32) };
+    expect(readConfig({ ...adyen, ADYEN_HMAC_KEY_PREVIOUS: `${hmac},${'EF'.repeat(16)}` }).payments.previousHmacKeys).toEqual([hmac, 'EF'.repeat(16)]);
+    // The simulator's webhook key derives from the session secret: the previous secrets' keys are still accepted.
+    const simulated = readConfig({ SESSION_SECRET: second, SESSION_SECRET_PREVIOUS: first }).payments;
+    expect(simulated.previousHmacKeys).toEqual([readConfig({ SESSION_SECRET: first }).payments.hmacKey]);
+    expect(simulated.hmacKey).toBe(readConfig({ SESSION_SECRET: second }).payments.hmacKey);
+  });
 });
+

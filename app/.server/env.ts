@@ -1,7 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import { z } from 'zod';
 import { paymentsEnvShape, readPaymentsConfig, type PaymentsConfig } from './payments/config';
-import { parseUploadsKey } from './uploads/key';
+import { parseUploadsKey, parseUploadsKeyList } from './uploads/key';
 import { DEFAULT_DOCUMENT_RETENTION_DAYS } from '../domain/document-retention';
 
 /**
@@ -48,8 +48,20 @@ const envSchema = z.object({
     .string()
     .refine((text) => parseUploadsKey(text) !== null, 'must be 32 random bytes as 64 hex digits or base64')
     .optional(),
+  // Rotation (docs/operations.md): earlier secrets and keys, still accepted, never used to sign or seal.
+  SESSION_SECRET_PREVIOUS: z
+    .string()
+    .refine((text) => text.split(',').every((part) => part.trim().length >= 32), 'must be secrets of at least 32 characters, comma-separated')
+    .optional(),
+  UPLOADS_KEY_PREVIOUS: z
+    .string()
+    .refine((text) => parseUploadsKeyList(text) !== null, 'must be keys of 32 random bytes (64 hex digits or base64), comma-separated')
+    .optional(),
   ...paymentsEnvShape,
 });
+
+/** Every variable the shop reads (docs/operations.md lists each: tests/operations-doc.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 /** The shop's client id at the embedded sign-in service when none is configured. */
 export const EMBEDDED_CLIENT_ID = 'fan-shop';
@@ -91,7 +103,10 @@ export type Config = Readonly<{
   port: number;
   host: string;
   publicUrl: string;
+  /** Signs the session cookie and derives the other keys (docs/operations.md lists them). */
   sessionSecret: string;
+  /** SESSION_SECRET_PREVIOUS: still verify what they signed (cookies, reload-docs links), sign nothing. */
+  previousSessionSecrets: readonly string[];
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   dataDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -113,8 +128,9 @@ export type Config = Readonly<{
    * where files were kept before issue 33, emptied into the database at start. The key is
    * null only when the configuration is read without the stored offline key (tests): the running
    * shop always has one (UPLOADS_KEY, or `$DATA_DIR/uploads-key` outside production).
+   * `previousKeys` (UPLOADS_KEY_PREVIOUS) only open documents, until re-sealed (uploads/reseal.ts).
    */
-  uploads: { directory: string; key: Buffer | null; retentionDays: number };
+  uploads: { directory: string; key: Buffer | null; previousKeys: readonly Buffer[]; retentionDays: number };
   /** Adyen, or the offline simulator (payments/config.ts). */
   payments: PaymentsConfig;
 }>;
@@ -161,8 +177,9 @@ export function readConfig(
   }
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   const sessionSecret = values.SESSION_SECRET ?? options.localSessionSecret ?? OFFLINE_SESSION_SECRET;
+  const previousSessionSecrets = values.SESSION_SECRET_PREVIOUS?.split(',').map((part) => part.trim()) ?? [];
   const oidc = readOidcConfig(values, publicUrl, sessionSecret);
-  const payments = readPaymentsConfig(values, { production, publicUrl, sessionSecret }, (message) => {
+  const payments = readPaymentsConfig(values, { production, publicUrl, sessionSecret, previousSessionSecrets }, (message) => {
     throw new ConfigError(`Invalid configuration: ${message}`);
   });
   const offlineClientSecrets = [OFFLINE_SESSION_SECRET, embeddedClientSecret(OFFLINE_SESSION_SECRET)];
@@ -176,6 +193,7 @@ export function readConfig(
     host: values.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     publicUrl,
     sessionSecret,
+    previousSessionSecrets,
     database: values.DATABASE_URL
       ? { kind: 'postgres', url: values.DATABASE_URL }
       : { kind: 'pglite', dataDir: `${values.DATA_DIR.replace(/\/+$/, '')}/db` },
@@ -199,6 +217,7 @@ export function readConfig(
       // Only read at start, to import documents stored as files before issue 33 (uploads/import-files.ts).
       directory: `${values.DATA_DIR.replace(/\/+$/, '')}/uploads`,
       key: (values.UPLOADS_KEY ? parseUploadsKey(values.UPLOADS_KEY) : null) ?? options.localUploadsKey ?? null,
+      previousKeys: values.UPLOADS_KEY_PREVIOUS ? (parseUploadsKeyList(values.UPLOADS_KEY_PREVIOUS) ?? []) : [],
       retentionDays: values.DOCUMENT_RETENTION_DAYS,
     },
     payments,

@@ -75,7 +75,12 @@ export async function startShop(
     throw error;
   }
   logger.info({ database: database.kind }, 'database ready');
-  const documents = createDatabaseDocumentStore({ db: database.db, key: config.uploads.key });
+  // Which PSP answers, in the start's log (docs/operations.md, "The payment simulator: never in
+  // production"): a production shop on the simulator (PAYMENT_SIMULATOR=on) takes no real money.
+  if (!config.payments.simulated) logger.info({ environment: config.payments.environment }, 'payments: Adyen');
+  else if (config.production) logger.warn('payments: the built-in simulator answers (PAYMENT_SIMULATOR=on): no real money moves');
+  else logger.info('payments: the built-in simulator answers');
+  const documents = createDatabaseDocumentStore({ db: database.db, key: config.uploads.key, previousKeys: config.uploads.previousKeys });
   const services = createServices({ db: database.db, catalogueChanges: database.catalogueChanges, config, clock, logger, documents });
   // Mail delivery (SMTP or outbox) and the notify-me sweep; stopped before the database closes.
   const mail = startMailBackground({ database, config, clock, logger, notifyMe: services.notifyMe });

@@ -50,6 +50,7 @@ export async function startSimulatorHarness(options: { start?: string; supportPa
     webhookAuth: options.webhookAuth ?? null,
     simulatorSupportPassword: options.supportPassword ?? null,
     hmacKey: '00112233445566778899AABBCCDDEEFF00112233445566778899AABBCCDDEEFF',
+    previousHmacKeys: [],
   };
 
   const authorizations: (string | null)[] = [];

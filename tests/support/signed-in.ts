@@ -12,8 +12,10 @@ import { servicesFor } from './services';
 export async function createShopContext(
   database: Database,
   clock: Clock = systemClock,
+  /** More configuration, e.g. SESSION_SECRET and SESSION_SECRET_PREVIOUS (tests/session-rotation.test.ts). */
+  env: Record<string, string> = {},
 ): Promise<{ context: RouterContextProvider; stop: () => void }> {
-  const config = readConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://shop.test' });
+  const config = readConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://shop.test', ...env });
   const auth = await createAuthRuntime(database.db, config, createLogger('silent'), clock);
   const context = new RouterContextProvider();
   context.set(shopContext, { config, clock, services: servicesFor(database, { clock }) });

@@ -34,7 +34,7 @@ export async function createAuthRuntime(
   const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
   timer.unref();
   return {
-    sessions: createShopSessionStorage({ secret: config.sessionSecret, production: config.production }),
+    sessions: createShopSessionStorage({ secret: config.sessionSecret, previousSecrets: config.previousSessionSecrets, production: config.production }),
     store,
     login: createShopLogin(config, clock),
     identityProvider,

@@ -31,7 +31,11 @@ export const SESSION_COOKIE = '__shop_session';
 /** The absolute lifetime of a signed-in session; the server ends it earlier when idle. */
 const SESSION_MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
 
-export function createShopSessionStorage({ secret, production }: { secret: string; production: boolean }) {
+/**
+ * `secret` signs; `previousSecrets` (SESSION_SECRET_PREVIOUS) still verify, so a rotation keeps
+ * fans signed in — React Router's cookie signs with the first of `secrets` and accepts any.
+ */
+export function createShopSessionStorage({ secret, previousSecrets = [], production }: { secret: string; previousSecrets?: readonly string[]; production: boolean }) {
   return createCookieSessionStorage<ShopSessionData, ShopFlashData>({
     cookie: {
       name: SESSION_COOKIE,
@@ -39,7 +43,7 @@ export function createShopSessionStorage({ secret, production }: { secret: strin
       sameSite: 'lax',
       path: '/',
       maxAge: SESSION_MAX_AGE_SECONDS,
-      secrets: [secret],
+      secrets: [secret, ...previousSecrets],
       // React Router only accepts `secure: true`; leave it out for plain-HTTP development.
       ...(production ? { secure: true as const } : {}),
     },

@@ -24,8 +24,11 @@ export async function loadSigningKeys(db: ShopDb): Promise<PrivateJwks> {
   return row.jwks;
 }
 
-/** Cookie signing keys of the sign-in service, derived from SESSION_SECRET (not the secret itself). */
-export function deriveCookieKeys(sessionSecret: string): string[] {
-  const key = hkdfSync('sha256', sessionSecret, 'fan-shop', 'oidc-provider cookie keys v1', 32);
-  return [Buffer.from(key).toString('base64url')];
+/**
+ * Cookie signing keys of the sign-in service, derived from SESSION_SECRET (not the secret itself),
+ * then from each of SESSION_SECRET_PREVIOUS: oidc-provider signs with the first and accepts any,
+ * so a rotation does not end the fans' sessions at the sign-in service.
+ */
+export function deriveCookieKeys(sessionSecret: string, previousSecrets: readonly string[] = []): string[] {
+  return [sessionSecret, ...previousSecrets].map((secret) => Buffer.from(hkdfSync('sha256', secret, 'fan-shop', 'oidc-provider cookie keys v1', 32)).toString('base64url'));
 }

@@ -41,6 +41,8 @@ type ProviderOptions = {
   issuer: string;
   publicUrl: string;
   sessionSecret: string;
+  /** SESSION_SECRET_PREVIOUS: their cookie keys still verify. */
+  previousSessionSecrets?: readonly string[];
   client: { id: string; secret: string };
   logger?: Logger;
 };
@@ -73,7 +75,7 @@ export async function createIdentityProvider(options: ProviderOptions): Promise<
     adapter: createDrizzleAdapter(db),
     clients: [shopClient(options)],
     jwks: jwks as Configuration['jwks'],
-    cookies: { keys: deriveCookieKeys(options.sessionSecret) },
+    cookies: { keys: deriveCookieKeys(options.sessionSecret, options.previousSessionSecrets) },
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -156,6 +158,7 @@ export function identityProviderFor(db: ShopDb, config: Config, logger?: Logger)
     issuer: config.oidc.issuer,
     publicUrl: config.publicUrl,
     sessionSecret: config.sessionSecret,
+    previousSessionSecrets: config.previousSessionSecrets,
     client: { id: config.oidc.clientId, secret: config.oidc.clientSecret },
     logger,
   });

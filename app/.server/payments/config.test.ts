@@ -31,6 +31,7 @@ describe('payments configuration', () => {
       merchantAccount: 'FanShopECOM',
       clientKey: ADYEN_TEST_ENV.ADYEN_CLIENT_KEY,
       hmacKey: ADYEN_TEST_ENV.ADYEN_HMAC_KEY,
+      previousHmacKeys: [],
       webhookAuth: null,
       simulatorSupportPassword: null,
     });

@@ -25,6 +25,11 @@ export type PaymentsConfig = Readonly<{
   /** The webhooks' HMAC key, as hex. */
   hmacKey: string;
   /**
+   * Earlier HMAC keys still accepted on webhooks (ADYEN_HMAC_KEY_PREVIOUS; with the simulator, the
+   * keys derived from SESSION_SECRET_PREVIOUS): while Adyen switches to a new key, items come signed with either.
+   */
+  previousHmacKeys: readonly string[];
+  /**
    * HTTP Basic credentials the webhook endpoint demands, as set per endpoint in Adyen's Customer
    * Area (ADYEN_WEBHOOK_USERNAME / ADYEN_WEBHOOK_PASSWORD); null: the HMAC signature alone.
    */
@@ -42,6 +47,10 @@ export const paymentsEnvShape = {
   ADYEN_MERCHANT_ACCOUNT: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'must be a merchant account name (letters, digits, _ . -)').optional(),
   ADYEN_CLIENT_KEY: z.string().regex(/^(test|live)_[A-Za-z0-9]{8,200}$/, 'must be a client key (test_… or live_…)').optional(),
   ADYEN_HMAC_KEY: z.string().regex(/^(?:[0-9A-Fa-f]{2}){16,128}$/, 'must be the HMAC key as hex digits').optional(),
+  ADYEN_HMAC_KEY_PREVIOUS: z
+    .string()
+    .regex(/^(?:[0-9A-Fa-f]{2}){16,128}(?:\s*,\s*(?:[0-9A-Fa-f]{2}){16,128})*$/, 'must be HMAC keys as hex digits, comma-separated')
+    .optional(),
   ADYEN_ENVIRONMENT: z.enum(['test', 'live']).default('test'),
   ADYEN_LIVE_REGION: z.enum(['eu', 'us', 'au', 'apse', 'in', 'nea']).default('eu'),
   ADYEN_LIVE_URL_PREFIX: z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be the live URL prefix (letters, digits, hyphens)').optional(),
@@ -72,7 +81,7 @@ function simulatorSecret(sessionSecret: string, purpose: string): string {
  */
 export function readPaymentsConfig(
   values: PaymentsEnv,
-  context: { production: boolean; publicUrl: string; sessionSecret: string },
+  context: { production: boolean; publicUrl: string; sessionSecret: string; previousSessionSecrets?: readonly string[] },
   fail: (message: string) => never,
 ): PaymentsConfig {
   if (Boolean(values.ADYEN_WEBHOOK_USERNAME) !== Boolean(values.ADYEN_WEBHOOK_PASSWORD)) {
@@ -98,6 +107,7 @@ export function readPaymentsConfig(
       merchantAccount: values.ADYEN_MERCHANT_ACCOUNT ?? '',
       clientKey: values.ADYEN_CLIENT_KEY ?? '',
       hmacKey: values.ADYEN_HMAC_KEY ?? '',
+      previousHmacKeys: values.ADYEN_HMAC_KEY_PREVIOUS?.split(',').map((key) => key.trim()) ?? [],
       webhookAuth,
       simulatorSupportPassword: null,
     };
@@ -117,6 +127,8 @@ export function readPaymentsConfig(
     merchantAccount: SIMULATOR_MERCHANT_ACCOUNT,
     clientKey: `test_${simulatorSecret(context.sessionSecret, 'client key').slice(0, 32)}`,
     hmacKey: simulatorSecret(context.sessionSecret, 'hmac key'),
+    // Webhooks the simulator queued before a rotation were signed then: still accepted.
+    previousHmacKeys: (context.previousSessionSecrets ?? []).map((secret) => simulatorSecret(secret, 'hmac key')),
     webhookAuth,
     simulatorSupportPassword: values.PAYMENT_SIMULATOR_SUPPORT_PASSWORD ?? null,
   };

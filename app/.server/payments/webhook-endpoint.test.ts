@@ -23,8 +23,11 @@ const ADYEN_EXAMPLE_ITEM = {
   success: 'true',
 };
 
+const NEW_HMAC_KEY = 'A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F90';
+const UNKNOWN_HMAC_KEY = '0F1E2D3C4B5A69788796A5B4C3D2E1F00F1E2D3C4B5A69788796A5B4C3D2E1F0';
+
 const batch = (...items: unknown[]) => ({ live: 'false', notificationItems: items.map((item) => ({ NotificationRequestItem: item })) });
-const signed = (item: Record<string, unknown>) => ({ ...item, additionalData: { hmacSignature: new adyen.hmacValidator().calculateHmac(item as never, ADYEN_EXAMPLE_KEY) } });
+const signed = (item: Record<string, unknown>, key = ADYEN_EXAMPLE_KEY) => ({ ...item, additionalData: { hmacSignature: new adyen.hmacValidator().calculateHmac(item as never, key) } });
 
 let server: Server;
 let base: string;
@@ -51,6 +54,8 @@ beforeAll(async () => {
   };
   const options = { hmacKey: ADYEN_EXAMPLE_KEY, events, logger: logger as unknown as Logger, availability: { isAvailable: () => available, report: () => true } };
   app.post(PAYMENT_WEBHOOK_PATH, ...paymentWebhookHandlers({ ...options, basicAuth: null }));
+  // During an HMAC key rotation: the merchant's new key signs, Adyen's example key is the previous one.
+  app.post('/rotating', ...paymentWebhookHandlers({ ...options, hmacKey: NEW_HMAC_KEY, previousHmacKeys: [ADYEN_EXAMPLE_KEY], basicAuth: null }));
   app.post('/with-basic-auth', ...paymentWebhookHandlers({ ...options, basicAuth: { username: 'adyen', password: 'endpoint-password' } }));
   base = await listen(app);
 });
@@ -126,5 +131,19 @@ describe('the webhook endpoint', () => {
     failure = new Error('relation "payment_events" does not exist');
     expect(await post(batch(ADYEN_EXAMPLE_ITEM))).toMatchObject({ status: 503 });
     expect(logger.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('during an HMAC key rotation accepts items signed with the new key or the previous one, and refuses any other key', async () => {
+    // signed() replaces the example's signature with one under the given key.
+    const unsigned = { ...ADYEN_EXAMPLE_ITEM };
+    const underNew = signed({ ...unsigned, pspReference: '8814073381342290' }, NEW_HMAC_KEY);
+    expect(await post(batch(ADYEN_EXAMPLE_ITEM), { path: '/rotating' })).toMatchObject({ status: 200, text: '[accepted]' });
+    expect(await post(batch(underNew, ADYEN_EXAMPLE_ITEM), { path: '/rotating' })).toMatchObject({ status: 200, text: '[accepted]' });
+    expect(await post(batch(signed({ ...unsigned, pspReference: '8814073381342291' }, UNKNOWN_HMAC_KEY)), { path: '/rotating' })).toMatchObject({ status: 401 });
+    // One item under an unknown key refuses its whole batch, as any wrong signature does.
+    expect(await post(batch(underNew, signed(unsigned, UNKNOWN_HMAC_KEY)), { path: '/rotating' })).toMatchObject({ status: 401 });
+    // Without the previous key configured, the new key alone: the example's signature no longer passes there.
+    expect(await post(batch(underNew))).toMatchObject({ status: 401 });
+    expect(stored.flat().map((item) => item.pspReference)).toEqual(['7914073381342284', '8814073381342290', '7914073381342284']);
   });
 });

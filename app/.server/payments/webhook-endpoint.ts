@@ -14,6 +14,8 @@ type HmacCheckable = Parameters<InstanceType<typeof adyen.hmacValidator>['valida
 
 export type WebhookEndpointInput = {
   hmacKey: string;
+  /** Keys still accepted while the merchant switches to `hmacKey` (ADYEN_HMAC_KEY_PREVIOUS; docs/operations.md). */
+  previousHmacKeys?: readonly string[];
   /** HTTP Basic credentials, as set for the endpoint in Adyen's Customer Area; null: none asked. */
   basicAuth: Readonly<{ username: string; password: string }> | null;
   events: Pick<PaymentEvents, 'store' | 'settle'>;
@@ -32,6 +34,7 @@ export type WebhookEndpointInput = {
  */
 export function paymentWebhookHandlers(input: WebhookEndpointInput): (RequestHandler | ErrorRequestHandler)[] {
   const validator = new adyen.hmacValidator();
+  const hmacKeys = [input.hmacKey, ...(input.previousHmacKeys ?? [])];
   const handle: RequestHandler = async (req, res, next) => {
     if (input.availability && !input.availability.isAvailable()) {
       res.status(503).set('Retry-After', '10').type('text/plain').send('Service Unavailable');
@@ -47,7 +50,7 @@ export function paymentWebhookHandlers(input: WebhookEndpointInput): (RequestHan
         return;
       }
       const checked = items as NotificationItem[];
-      if (!checked.every((item) => signedWith(validator, item, input.hmacKey))) {
+      if (!checked.every((item) => signedWithAny(validator, item, hmacKeys))) {
         input.logger.warn({ ip: req.ip, pspReferences: checked.map((item) => item.pspReference.slice(0, 64)) }, 'payments: a webhook with a missing or wrong HMAC signature was refused');
         res.status(401).type('text/plain').send('Unauthorized');
         return;
@@ -97,11 +100,18 @@ function webhookErrors({ logger, availability }: Pick<WebhookEndpointInput, 'log
   };
 }
 
-/** The library's check; it throws when the signature is missing, which is a refusal like a wrong one. */
-function signedWith(validator: InstanceType<typeof adyen.hmacValidator>, item: NotificationItem, hmacKey: string): boolean {
-  try {
-    return validator.validateHMAC(item as unknown as HmacCheckable, hmacKey);
-  } catch {
-    return false;
-  }
+/**
+ * The library's check (constant-time itself) under each key; every key is tried whatever the
+ * first answered, so the time taken does not tell which key signed. It throws when the
+ * signature is missing, which is a refusal like a wrong one.
+ */
+function signedWithAny(validator: InstanceType<typeof adyen.hmacValidator>, item: NotificationItem, hmacKeys: readonly string[]): boolean {
+  const verdicts = hmacKeys.map((hmacKey) => {
+    try {
+      return validator.validateHMAC(item as unknown as HmacCheckable, hmacKey);
+    } catch {
+      return false;
+    }
+  });
+  return verdicts.includes(true);
 }

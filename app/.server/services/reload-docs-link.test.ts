@@ -77,4 +77,18 @@ describe('the reload-docs link', () => {
     expect(read).not.toBeNull();
     expect(links.check(read!, FRONT, MADE)).toBe('valid');
   });
+
+  it('after a rotation of the session secret, still accepts links signed under the previous one and signs under the new', () => {
+    const NEW_SECRET = 'the-next-session-secret-of-32-characters';
+    const rotated = createReloadDocsLinks({ sessionSecret: NEW_SECRET, previousSessionSecrets: [SECRET], publicUrl: 'https://shop.example' });
+    const mailedBefore = target(links.linkOf(ITEM, FRONT, MADE));
+    expect(rotated.check(mailedBefore, FRONT, MADE)).toBe('valid');
+    expect(rotated.check(mailedBefore, NEW_FRONT, MADE)).toBe('used');
+    const mailedAfter = target(rotated.linkOf(ITEM, FRONT, MADE));
+    expect(mailedAfter.hash).not.toBe(mailedBefore.hash);
+    expect(createReloadDocsLinks({ sessionSecret: NEW_SECRET, publicUrl: 'https://shop.example' }).check(mailedAfter, FRONT, MADE)).toBe('valid');
+    // Once the previous secret is dropped, its links are refused.
+    expect(createReloadDocsLinks({ sessionSecret: NEW_SECRET, publicUrl: 'https://shop.example' }).check(mailedBefore, FRONT, MADE)).toBe('invalid');
+  });
 });
+

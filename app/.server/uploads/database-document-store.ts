@@ -9,8 +9,9 @@ import type { DocumentStore } from './document-store';
  * Documents as rows of the `documents` table (PGlite and PostgreSQL alike), sealed before they
  * leave the process: the database, its backups and its replicas only ever hold ciphertext.
  */
-export function createDatabaseDocumentStore({ db, key }: { db: ShopDb; key: Uint8Array }): DocumentStore {
-  const cipher = documentCipher(key);
+export function createDatabaseDocumentStore({ db, key, previousKeys = [] }: { db: ShopDb; key: Uint8Array; previousKeys?: readonly Uint8Array[] }): DocumentStore {
+  // New documents sealed with `key`; those of `previousKeys` (UPLOADS_KEY_PREVIOUS) still open.
+  const cipher = documentCipher(key, previousKeys);
   return {
     async put(tx, bytes, meta) {
       if (bytes.byteLength > DOCUMENT_MAX_BYTES) throw new RangeError('A document is at most DOCUMENT_MAX_BYTES');

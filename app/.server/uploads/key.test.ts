@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseUploadsKey } from './key';
+import { parseUploadsKey, parseUploadsKeyList } from './key';
 
 describe('parseUploadsKey', () => {
   const key = randomBytes(32);
@@ -23,5 +23,19 @@ describe('parseUploadsKey', () => {
     ['base64 with a stray character', `${key.toString('base64').slice(0, 42)}!=`],
   ])('refuses %s', (_, text) => {
     expect(parseUploadsKey(text)).toBeNull();
+  });
+});
+
+describe('parseUploadsKeyList (UPLOADS_KEY_PREVIOUS)', () => {
+  const [first, second] = [randomBytes(32), randomBytes(32)];
+
+  it('reads one key or several, comma-separated, in any of the forms of one key', () => {
+    expect(parseUploadsKeyList(first.toString('hex'))).toEqual([first]);
+    expect(parseUploadsKeyList(`${first.toString('hex')}, ${second.toString('base64')}`)).toEqual([first, second]);
+  });
+
+  it('refuses the list when any part is not a key', () => {
+    expect(parseUploadsKeyList(`${first.toString('hex')},passphrase`)).toBeNull();
+    expect(parseUploadsKeyList(`${first.toString('hex')},`)).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 export const documents = pgTable('documents', {
   /** Random (144 bits, base64url); never derived from anything the client sent. */
   id: text('id').primaryKey(),
-  /** version | IV | GCM tag | ciphertext of (meta, bytes): the same bytes the files held. */
+  /** version | key id (v2) | IV | GCM tag | ciphertext of (meta, bytes); v1 rows are the bytes the files held. */
   content: bytea('content').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
