@@ -15,7 +15,7 @@ export type ShopMetricsEndpoint = {
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
 
 /**
- * One shop's metrics (docs/operations-metrics.md): its own registry with prom-client's
+ * One shop's metrics (docs/operations.md, "Metrics and alerts"): its own registry with prom-client's
  * process metrics (process_*, nodejs_*), the request histogram, the jobs' counters and the
  * gauges read from the database at scrape time.
  */
