@@ -23,6 +23,7 @@ import { availabilityContext, requestContext, shopContext } from './app/context'
 export { ConfigError } from './app/.server/env';
 // The re-seal command (scripts/reseal-documents.js) runs from the same build as the shop.
 export { runResealCommand } from './app/.server/uploads/reseal';
+export { eraseTargetOf, runEraseDocumentsCommand } from './app/.server/uploads/erase-command';
 
 export type ShopServer = {
   app: express.Express;

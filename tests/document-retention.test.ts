@@ -1,11 +1,14 @@
 // Identity documents past their retention (issue 33) on a real database: a fulfilled card's
 // documents go DOCUMENT_RETENTION_DAYS (30) after fulfilment, an expired order's after it
 // expired, an open order's stay; two passes at once delete each once.
+import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
 import { cartItemDocuments, cartItems, documents, orderItemDocuments, orderItems, orders, productVariants } from '../app/.server/db/schema';
+import { readConfig } from '../app/.server/env';
 import { payAndFulfil } from '../app/.server/services/order-fulfilment';
+import { eraseDocumentsOf } from '../app/.server/uploads/erase-command';
 import { retentionMs } from '../app/domain/document-retention';
 import { ORDER_PAYMENT_WINDOW_MS } from '../app/domain/order-status';
 import { newFan } from './support/cart';
@@ -118,5 +121,40 @@ describe('erasing a fan’s identity documents on request', () => {
   it('answers nothing erased for a fan with no cart and no orders', async () => {
     const fan = await newFan(services(), 'erase-nothing');
     expect(await services().documentRetention.eraseForCustomer(fan.owner.customerId)).toEqual({ erased: 0, cartItemsRemoved: 0, keptForOrders: [] });
+  });
+});
+
+describe('npm run documents:erase', () => {
+  const config = readConfig({ LOG_LEVEL: 'silent', UPLOADS_KEY: randomBytes(32).toString('hex') });
+
+  it('finds the fan by e-mail in any case, erases, and exits 2 naming an open order; 0 once nothing is kept', async () => {
+    const fan = await newFan(services(), 'erase-by-mail');
+    const addressId = await addressOf(services(), fan);
+    await cardInCart(services(), fan, addressId, 'jcard-52');
+    const placed = await services().orders.place(placeRequest(fan, { billingAddressId: addressId }));
+    if (!placed.ok) throw new Error(JSON.stringify(placed));
+    await cardInCart(services(), fan, addressId, 'jcard-52');
+    const lines: string[] = [];
+
+    expect(await eraseDocumentsOf(database.db, config, { email: 'ERASE-BY-MAIL@example.org' }, (line) => lines.push(line))).toBe(2);
+    expect(lines[0]).toBe(`fan ${fan.owner.customerId}: 1 identity document(s) erased, 1 club card item(s) removed from the cart`);
+    expect(lines[1]).toMatch(/^kept for open orders, which still need them: #\d+ \(awaiting_payment\)\. Finish or cancel them, then run this again\.$/);
+
+    clock.advance(ORDER_PAYMENT_WINDOW_MS + 60_000);
+    await services().orders.expireDue();
+    expect(await eraseDocumentsOf(database.db, config, { customerId: fan.owner.customerId }, (line) => lines.push(line))).toBe(0);
+    expect(lines.at(-1)).toBe(`fan ${fan.owner.customerId}: 1 identity document(s) erased, 0 club card item(s) removed from the cart`);
+    expect(await storageIdsOf(placed.value.orderId)).toEqual([]);
+  });
+
+  it('exits 1 for nobody, and for an address two accounts share, naming both', async () => {
+    const lines: string[] = [];
+    expect(await eraseDocumentsOf(database.db, config, { email: 'nobody@example.org' }, (line) => lines.push(line))).toBe(1);
+    const one = await services().customers.upsertFromSignIn({ subject: 'shared-1', email: 'shared@example.org', firstName: 'Ada', lastName: 'Rossi' });
+    const two = await services().customers.upsertFromSignIn({ subject: 'shared-2', email: 'Shared@example.org', firstName: 'Ada', lastName: 'Rossi' });
+    expect(await eraseDocumentsOf(database.db, config, { email: 'shared@example.org' }, (line) => lines.push(line))).toBe(1);
+    expect(lines).toEqual(['no fan with that e-mail address or id: nothing erased', expect.stringMatching(/^2 fans have that e-mail address; run again with --customer and one of: /)]);
+    expect(lines[1]).toContain(one.id);
+    expect(lines[1]).toContain(two.id);
   });
 });
