@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Form, useFetcher } from 'react-router';
 import { CART_PATH } from '../../domain/cart-summary';
 import { BILLING_SAVE_DEBOUNCE_MS } from '../../domain/billing';
@@ -35,8 +35,9 @@ function useFieldLabels(): Record<CheckoutFormField, string> {
  */
 export function CheckoutPage({ page, result }: { page: CheckoutPageData; result: SubmissionResult<string[]> | undefined }) {
   const { t } = useShopTranslation('checkout');
-  const rules = { totalCents: page.rules.totalCents, terms: page.rules.terms };
-  const schema = checkoutSchema(rules);
+  // One schema per page data (not per render): conform's constraint and the checks below key on it.
+  const { totalCents, terms } = page.rules;
+  const schema = useMemo(() => checkoutSchema({ totalCents, terms }), [totalCents, terms]);
   const { form, fields, formProps, summary } = useShopForm(schema, {
     id: 'checkout',
     lastResult: result,
@@ -49,6 +50,7 @@ export function CheckoutPage({ page, result }: { page: CheckoutPageData; result:
   const keepBilling = useBillingKeeper();
   const labels = useFieldLabels();
   const dropIn = useDropIn();
+  const missing = useMemo(() => missingFields(schema, form.value), [schema, form.value]);
 
   function onChange(event: React.FormEvent<HTMLFormElement>) {
     const input = event.target as HTMLInputElement | HTMLSelectElement;
@@ -82,18 +84,29 @@ export function CheckoutPage({ page, result }: { page: CheckoutPageData; result:
               savedCards={page.savedCards}
               choiceHidden={dropIn.ready}
               enhancement={
-                dropIn.shown && page.dropIn && isPaymentMethod(fields.paymentMethod.value) ? (
-                  <DropInSlot config={page.dropIn.client} words={page.dropIn.words} amountCents={page.rules.totalCents} language={page.dropIn.language} {...dropIn.panelProps} />
+                page.dropIn && isPaymentMethod(fields.paymentMethod.value) ? (
+                  <WhenHydrated>
+                    <DropInSlot config={page.dropIn.client} words={page.dropIn.words} amountCents={page.rules.totalCents} language={page.dropIn.language} {...dropIn.panelProps} />
+                  </WhenHydrated>
                 ) : null
               }
             />
           ) : null}
           <TermsSection fields={fields} terms={page.terms} />
         </div>
-        <CheckoutSummary page={page} voucherField={fields.voucherCode} missing={missingFields(schema, form.value)} labels={labels} paying={dropIn.busy} />
+        <CheckoutSummary page={page} voucherField={fields.voucherCode} missing={missing} labels={labels} paying={dropIn.busy} />
       </Form>
     </div>
   );
+}
+
+/**
+ * Its children only once React runs in the browser. Asking in a leaf, not in the page: the
+ * switch after hydration re-renders this alone, where the page's own `useHydrated` re-rendered
+ * the whole form synchronously right after hydrating (issue 32: checkout's longest task).
+ */
+function WhenHydrated({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null;
 }
 
 /** What the form still lacks for pay, in page order (the pay button's reasons). */
@@ -118,7 +131,6 @@ function useDropIn() {
   const [handle, setHandle] = useState<DropInHandle | null>(null);
   const [busy, setBusy] = useState(false);
   return {
-    shown: useHydrated(),
     ready: handle !== null,
     busy,
     formRef,
