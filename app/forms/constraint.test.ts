@@ -17,6 +17,12 @@ describe('formConstraint', () => {
     expect(formConstraint(schema).name).toEqual({ required: true, maxLength: 5 });
   });
 
+  it('walks a schema once: each render of a form gets the same constraint back', () => {
+    const schema = z.object({ name: z.string().check(z.maxLength(5)) });
+    expect(formConstraint(schema)).toBe(formConstraint(schema));
+    expect(formConstraint(z.object({ name: z.string() }))).not.toBe(formConstraint(schema));
+  });
+
   it('reads through optionals, transforms and pipes, keeping the tighter bound', () => {
     const schema = z.object({
       optional: z.optional(z.string().check(z.maxLength(7))),

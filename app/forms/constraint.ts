@@ -5,6 +5,8 @@ type Lengths = { minLength?: number; maxLength?: number };
 /** What conform reads per field (`@conform-to/dom`'s `Constraint`, not exported by the packages we depend on). */
 type FieldConstraint = ReturnType<typeof getZodConstraint>[string];
 
+const constraints = new WeakMap<z.core.$ZodObject, Record<string, FieldConstraint>>();
+
 /**
  * conform's constraint for a form schema, with the length bounds it no longer finds: since zod
  * 4.6 a `z.minLength`/`z.maxLength` check is kept only in `def.checks`, not in the `_zod.bag` that
@@ -13,7 +15,12 @@ type FieldConstraint = ReturnType<typeof getZodConstraint>[string];
  * `z.pipe`), and adds `minLength`/`maxLength` to conform's result (`required` stays conform's).
  */
 export function formConstraint(schema: z.core.$ZodObject): Record<string, FieldConstraint> {
-  const constraint = getZodConstraint(schema);
+  // Every render of a form asks again (useShopForm): the walk costs ~29 ms per render of checkout
+  // at Lighthouse's 4× CPU slowdown, and a schema never changes once built.
+  let constraint = constraints.get(schema);
+  if (constraint) return constraint;
+  constraint = getZodConstraint(schema);
+  constraints.set(schema, constraint);
   for (const [name, lengths] of Object.entries(lengthsOfFields(schema))) {
     // Reading through conform's proxy gives the object it keeps: completing it is enough.
     const field = constraint[name];
