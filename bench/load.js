@@ -11,79 +11,20 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { Cleanup } from './lib/cleanup.js';
-import { DEFAULT_POSTGRES_URL } from './lib/load-db.js';
 import { measureMix } from './lib/load-mix.js';
 import { measureRace } from './lib/load-race.js';
 import { formatMix, formatRace } from './lib/load-report.js';
 import { MIX } from './lib/load-stats.js';
 import { loadAverage, machineInfo } from './lib/report.js';
+import { DEFAULT_POSTGRES_URL } from './lib/load-db.js';
+import { parseLoadOptions, USAGE } from './lib/load-options.js';
 import { BenchError, build } from './lib/server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 
-const USAGE = `usage: node bench/load.js [--fans N] [--duration S] [--warmup S] [--think MS] [--databases LIST] [--race-buyers N] [--race-units N] [--seed N] [--no-build] [--no-pin]
-
-  --fans N          concurrent virtual fans (default 200)
-  --duration S      measured seconds per database (default 60)
-  --warmup S        seconds of the mix before the clock, not counted (default 5)
-  --think MS        mean pause between a fan's scenarios, ms (default 0: each fan goes on at once)
-  --databases LIST  pglite,postgres (default both); PostgreSQL is the server of DATABASE_TEST_URL
-                    (default ${DEFAULT_POSTGRES_URL}), a fresh database per run, dropped afterwards
-  --race-buyers N   buyers in the last-units race on PostgreSQL (default 50; 0 skips it)
-  --race-units N    units left for them (default 10)
-  --seed N          the fans' choices (default 1)
-  --no-build        serve the existing build/ instead of running \`npm run build\` first
-  --no-pin          do not pin the shop to CPU 0 and the load generator to CPU 1
-`;
-
 const progress = (/** @type {string} */ text) => console.error(`› ${text}`);
-
-/** @param {string[]} argv */
-function parseOptions(argv) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      fans: { type: 'string', default: '200' },
-      duration: { type: 'string', default: '60' },
-      warmup: { type: 'string', default: '5' },
-      think: { type: 'string', default: '0' },
-      databases: { type: 'string', default: 'pglite,postgres' },
-      'race-buyers': { type: 'string', default: '50' },
-      'race-units': { type: 'string', default: '10' },
-      seed: { type: 'string', default: '1' },
-      'no-build': { type: 'boolean', default: false },
-      'no-pin': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  /** @param {keyof typeof values} name @param {number} min */
-  const whole = (name, min) => {
-    const value = Number(values[name]);
-    if (!Number.isInteger(value) || value < min) throw new BenchError(`--${name} must be a whole number ≥ ${min}`);
-    return value;
-  };
-  const databases = String(values.databases).split(',').filter(Boolean);
-  for (const database of databases) if (database !== 'pglite' && database !== 'postgres') throw new BenchError(`--databases: unknown ${database}`);
-  const raceBuyers = whole('race-buyers', 0);
-  const raceUnits = whole('race-units', 1);
-  if (raceBuyers > 0 && raceUnits > raceBuyers) throw new BenchError('--race-units must not exceed --race-buyers');
-  return {
-    help: Boolean(values.help),
-    build: !values['no-build'],
-    pin: !values['no-pin'],
-    fans: whole('fans', 1),
-    seconds: whole('duration', 1),
-    warmupSeconds: whole('warmup', 0),
-    thinkMs: whole('think', 0),
-    databases: /** @type {('pglite' | 'postgres')[]} */ (databases),
-    raceBuyers,
-    raceUnits,
-    seed: whole('seed', 0),
-  };
-}
 
 /** The shop on CPU 0, this process (the fans) on CPU 1 — when taskset exists and there are two. */
 function pinning() {
@@ -97,7 +38,7 @@ function pinning() {
 }
 
 async function main() {
-  const options = parseOptions(process.argv.slice(2));
+  const options = parseLoadOptions(process.argv.slice(2));
   if (options.help) {
     process.stdout.write(USAGE);
     return 0;
@@ -137,7 +78,7 @@ async function main() {
     if (options.raceBuyers > 0 && !interrupted) {
       const run = new Cleanup();
       try {
-        race = await measureRace({ root: ROOT, postgresUrl, buyers: options.raceBuyers, units: options.raceUnits, cleanup: run, progress });
+        race = await measureRace({ root: ROOT, postgresUrl, buyers: options.raceBuyers, units: options.raceUnits, cpuProfileDir: options.cpuProfileDir, cleanup: run, progress });
       } finally {
         await run.run();
       }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../app/.server/db/client';
+import { catalogueVersion } from '../app/.server/db/schema';
 import { createTestDatabase } from './support/database';
 import { servicesFor } from './support/services';
 
@@ -161,6 +162,24 @@ describe('catalogue snapshot: writes are seen by the next read', () => {
     expect(await seen(services)).toBe(false);
     await database.db.execute(write);
     expect(await seen(services)).toBe(true);
+  });
+
+  // Issue 32: checkout's guarded decrement (`stock_qty >= 1`) changes nothing for a buyer who came
+  // too late; bumping the version then made every such buyer wait for the version row's lock.
+  it('an update of sizes that changes no row leaves the version alone; one that changes a row bumps it', async () => {
+    const versionIn = async (db: Database['db']) => (await db.select({ version: catalogueVersion.version }).from(catalogueVersion))[0]?.version;
+    const rolledBack = new Error('roll back');
+    await expect(
+      database.db.transaction(async (tx) => {
+        const before = await versionIn(tx);
+        await tx.execute(sql`update product_variants set stock_qty = stock_qty - 1 where id = 'jcard-52' and stock_qty >= 1000000`);
+        // Inside the transaction its own bump would show.
+        expect(await versionIn(tx)).toBe(before);
+        await tx.execute(sql`update product_variants set stock_qty = stock_qty + 1 where id = 'jcard-52'`);
+        expect(await versionIn(tx)).toBe(Number(before) + 1);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
   });
 
   it('a rolled-back write is never seen, not even by the instance that made it', async () => {

@@ -5,8 +5,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
-import { carts, coupons, gifts, mailOutbox, memberships, orderItemDocuments, orders, productVariants, vouchers } from '../app/.server/db/schema';
+import { cartItemDocuments, carts, coupons, gifts, mailOutbox, memberships, orderItemDocuments, orders, productVariants, vouchers } from '../app/.server/db/schema';
+import type { CatalogueService } from '../app/.server/services/catalogue';
 import { giftCodeHash, payAndFulfil } from '../app/.server/services/order-fulfilment';
+import { placeOrder } from '../app/.server/services/order-placement';
 import { ORDER_PAYMENT_WINDOW_MS } from '../app/domain/order-status';
 import { newFan } from './support/cart';
 import { insertVoucher } from './support/cart-page';
@@ -121,6 +123,35 @@ describe('the last units', () => {
     // A refused buyer keeps their cart, untouched.
     const refused = buyers[outcomes.findIndex((outcome) => !outcome.ok)];
     expect(refused && (await services().cart.listItems(refused.owner))).toHaveLength(1);
+  });
+});
+
+describe('the last unit taken at the very end', () => {
+  // Issue 32: stock is reserved last, just before commit, so a buyer who comes too late has written
+  // the order already when the guard refuses. A catalogue read that still shows the size in stock
+  // (another buyer committing meanwhile) is what lets a buyer get that far; here it is made stale.
+  it('refuses as sold out and keeps nothing of the order: no order, the cart and its documents as they were', async () => {
+    await setStock('jcard-52', 1);
+    const fan = await newFan(services(), 'too-late');
+    const addressId = await addressOf(services(), fan);
+    const itemId = await cardInCart(services(), fan, addressId, 'jcard-52');
+    await setStock('jcard-52', 0);
+    const catalogue = services().catalogue;
+    const stale: CatalogueService = {
+      ...catalogue,
+      async getProductDetails(ids) {
+        const details = await catalogue.getProductDetails(ids);
+        return new Map(
+          [...details].map(([id, product]) => [id, { ...product, variants: product.variants.map((variant) => (variant.id === 'jcard-52' ? { ...variant, stockQty: 1 } : variant)) }]),
+        );
+      },
+    };
+    const refused = await placeOrder(database.db, stale, placeRequest(fan, { billingAddressId: addressId }), testFulfilment(clock.now()));
+    expect(refused).toMatchObject({ ok: false, reason: 'sold-out' });
+    expect(await countOf(database.db.select({ n: count() }).from(orders).where(eq(orders.customerId, fan.owner.customerId)))).toBe(0);
+    expect(await services().cart.listItems(fan.owner)).toHaveLength(1);
+    expect(await countOf(database.db.select({ n: count() }).from(cartItemDocuments).where(eq(cartItemDocuments.cartItemId, itemId)))).toBe(1);
+    expect(await stockOf('jcard-52')).toBe(0);
   });
 });
 

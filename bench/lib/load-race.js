@@ -11,6 +11,7 @@ import { percentile } from './in-process.js';
 import { createPostgresDatabase, openPostgres } from './load-db.js';
 import { cartItemIdsIn, checkoutFormIn, Fan, isOk, redirectsTo } from './load-fan.js';
 import { prepareFan } from './load-flows.js';
+import { processCpuMs } from './load.js';
 import { inBatches, STARTUP_TIMEOUT_MS } from './load-mix.js';
 import { StepRecorder, summariseRecorder } from './load-stats.js';
 import { BenchError, freePort, launchServer } from './server.js';
@@ -67,19 +68,21 @@ async function cardReadyForCheckout(fan, variantId) {
 }
 
 /**
- * @param {{ root: string, postgresUrl: string, buyers: number, units: number, cleanup: import('./cleanup.js').Cleanup,
+ * @param {{ root: string, postgresUrl: string, buyers: number, units: number, cpuProfileDir?: string | null, cleanup: import('./cleanup.js').Cleanup,
  *   progress: (text: string) => void }} input
  */
-export async function measureRace({ root, postgresUrl, buyers, units, cleanup, progress }) {
+export async function measureRace({ root, postgresUrl, buyers, units, cpuProfileDir = null, cleanup, progress }) {
   const made = await createPostgresDatabase(postgresUrl);
   if ('skipped' in made) return { skipped: made.skipped };
   cleanup.add(made.drop);
   // One shop behind a proxy: the same secrets (sessions, the documents' key), one database.
   const env = { DATABASE_URL: made.url, SESSION_SECRET: randomBytes(32).toString('hex'), UPLOADS_KEY: randomBytes(32).toString('hex'), SIGN_UPS_PER_IP: String(buyers + 100) };
+  // `--cpu-prof DIR`: each instance writes a V8 CPU profile into DIR when it stops.
+  const nodeArgs = cpuProfileDir === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`];
   const instances = [];
   for (const name of ['A', 'B']) {
     progress(`race: starting instance ${name} on ${made.name}`);
-    const server = launchServer(root, await freePort(), { env, keepData: true });
+    const server = launchServer(root, await freePort(), { env, keepData: true, nodeArgs });
     cleanup.add(() => rm(server.dataDir, { recursive: true, force: true }));
     cleanup.add(() => server.stop(), server.stopNow);
     await server.ready(STARTUP_TIMEOUT_MS);
@@ -112,6 +115,9 @@ export async function measureRace({ root, postgresUrl, buyers, units, cleanup, p
   const recorder = new StepRecorder();
   /** @type {Record<string, number>} */
   const outcomes = { placed: 0, soldOut: 0, other: 0 };
+  // The instances' CPU over the race (both, /proc): what a checkout costs, whatever else the machine runs.
+  const cpuOf = () => instances.reduce((/** @type {number | null} */ sum, server) => { const ms = processCpuMs(server.pid); return sum === null || ms === null ? null : sum + ms; }, 0);
+  const cpuBefore = cpuOf();
   const started = performance.now();
   await Promise.all(
     fans.slice(0, buyers).map(async (fan, index) => {
@@ -128,6 +134,8 @@ export async function measureRace({ root, postgresUrl, buyers, units, cleanup, p
     }),
   );
   const wallMs = performance.now() - started;
+  const cpuAfter = cpuOf();
+  const cpuMsPerCheckout = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / buyers;
   const times = recorder.steps.get('POST checkout (pay)')?.ms ?? [];
   const [stock] = await db.query('select stock_qty from product_variants where id = $1', [RACE_VARIANT]);
   const [ordered] = await db.query(`select count(*)::int as items, count(distinct oi.order_id)::int as orders from order_items oi where oi.variant_id = $1`, [RACE_VARIANT]);
@@ -149,6 +157,7 @@ export async function measureRace({ root, postgresUrl, buyers, units, cleanup, p
     p99Ms,
     maxMs: times.length > 0 ? Math.max(...times) : null,
     wallMs,
+    cpuMsPerCheckout,
     targetP99Ms: RACE_TARGET_P99_MS,
     pass: p99Ms !== null && p99Ms <= RACE_TARGET_P99_MS,
   };

@@ -53,6 +53,7 @@ export function formatRace(race) {
   return [
     `The last units on PostgreSQL: ${race.buyers} buyers press pay at once for ${race.units} units, on ${race.instances} shop instances sharing one database`,
     `  checkout p50 ${num(race.p50Ms, 0)} ms · p99 ${num(race.p99Ms, 0)} ms · max ${num(race.maxMs, 0)} ms — target p99 ≤ ${race.targetP99Ms} ms: ${race.pass ? 'PASS' : 'FAIL'}`,
+    ...(typeof race.cpuMsPerCheckout === 'number' ? [`  the instances' CPU: ${num(race.cpuMsPerCheckout, 1)} ms per checkout (both, over the race's ${num(race.wallMs, 0)} ms)`] : []),
     `  placed ${outcomes.placed}, sold out ${outcomes.soldOut}, other ${outcomes.other} · 5xx ${race.serverErrors} · stock left ${checked.stockLeft}, ` +
       `${checked.unitsOrdered} units in ${checked.ordersWithTheSize} orders — ${race.correct ? 'exactly as many orders as units: OK' : 'WRONG'}`,
     ...race.examples.map((/** @type {string} */ example) => `  ! ${example}`),

@@ -130,4 +130,6 @@ test('the race says PASS only for a p99 within the target, and OK only for exact
   assert.match(formatRace(race), /exactly as many orders as units: OK/);
   assert.match(formatRace({ ...race, p99Ms: 1001, pass: false, correct: false }), /FAIL[\s\S]*WRONG/);
   assert.equal(formatRace({ skipped: 'PostgreSQL unreachable' }), '! the race was not run: PostgreSQL unreachable');
+  assert.doesNotMatch(formatRace(race), /CPU/);
+  assert.match(formatRace({ ...race, cpuMsPerCheckout: 41.26, wallMs: 1500 }), /the instances' CPU: 41\.3 ms per checkout \(both, over the race's 1500 ms\)/);
 });

@@ -66,13 +66,14 @@ export function freePort() {
  * can register `stop()` before anything else can fail.
  * @param {string} root  the checkout to serve (the shop, a `--compare` worktree or the minimal app)
  * @param {number} port
- * @param {{ script?: string, healthPath?: string, cpu?: string | null, env?: Record<string, string>, keepData?: boolean }} [options]
+ * @param {{ script?: string, healthPath?: string, cpu?: string | null, env?: Record<string, string>, keepData?: boolean, nodeArgs?: string[] }} [options]
  *   `cpu`: a `taskset -c` CPU list to pin the server to (taskset execs node: the pid stays the server's);
  *   `env`: more variables, over the defaults (e.g. `DATABASE_URL`, shared secrets of two instances);
- *   `keepData`: `stop()` leaves the data directory (the caller reads it, then removes it)
+ *   `keepData`: `stop()` leaves the data directory (the caller reads it, then removes it);
+ *   `nodeArgs`: node's own flags before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses)
  * @returns {Server}
  */
-export function launchServer(root, port, { script = 'start.js', healthPath = '/healthz', cpu = null, env: extraEnv = {}, keepData = false } = {}) {
+export function launchServer(root, port, { script = 'start.js', healthPath = '/healthz', cpu = null, env: extraEnv = {}, keepData = false, nodeArgs = [] } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = {
@@ -93,8 +94,8 @@ export function launchServer(root, port, { script = 'start.js', healthPath = '/h
     ...extraEnv,
   };
   const running = cpu
-    ? spawnTracked('taskset', ['-c', cpu, process.execPath, script], { cwd: root, env })
-    : spawnTracked(process.execPath, [script], { cwd: root, env });
+    ? spawnTracked('taskset', ['-c', cpu, process.execPath, ...nodeArgs, script], { cwd: root, env })
+    : spawnTracked(process.execPath, [...nodeArgs, script], { cwd: root, env });
   let stopping = false;
   /** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null }> | undefined} */
   let stopped;

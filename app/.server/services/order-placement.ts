@@ -166,7 +166,6 @@ export async function placeOrder(
       const voucherCode = view.voucher && view.voucher.refusal === null ? view.voucher.code : null;
       if (voucherCode !== null && !(await useVoucher(tx, voucherCode)))
         throw new RollbackWith(failure('invalid', { voucherCode: 'usedUp' }));
-      if (!(await reserveStock(tx, view.lines))) throw new RollbackWith(failure('sold-out'));
 
       const paidNow = total === 0;
       const [order] = await tx
@@ -200,6 +199,11 @@ export async function placeOrder(
       // The cart has become the order: its items, documents' rows and voucher go with it (the files stay, now the order's).
       await tx.delete(carts).where(eq(carts.id, cart.id));
       if (paidNow) await fulfilOrder(tx, order.orderId, context);
+      // Stock last, just before commit: a size's row stays locked from its decrement to the
+      // commit, and every buyer of that size waits for it meanwhile (issue 32's race). A buyer
+      // who comes too late has written the order for nothing: it all rolls back (the order's
+      // number is spent, a gap in the sequence).
+      if (!(await reserveStock(tx, view.lines))) throw new RollbackWith(failure('sold-out'));
       return success({
         ...order,
         status: paidNow ? 'fulfilled' : order.status,

@@ -64,8 +64,7 @@ function expectedTotalOf(formData: FormData): number | null | 'invalid' {
 }
 
 export async function checkoutAction(request: Request, context: Context) {
-  const { user, customer } = signedIn(context);
-  const owner = { customerId: customer.id, subject: user.subject };
+  const owner = signedInOwner(context);
   const { services } = context.get(shopContext);
   const formData = await readFormData(request);
   const intent = intentOf(formData) ?? 'pay';
@@ -100,9 +99,10 @@ async function pay(request: Request, context: Context, formData: FormData) {
   throw await payPlacedOrder(request, context, signedInOwner(context), orderId, method);
 }
 
+/** With the customer row the session read this request: the services check it instead of reading it again (issue 32). */
 function signedInOwner(context: Context): CartOwner {
   const { user, customer } = signedIn(context);
-  return { customerId: customer.id, subject: user.subject };
+  return { customerId: customer.id, subject: user.subject, customer };
 }
 
 /** The form again with the service's or the schema's messages. */

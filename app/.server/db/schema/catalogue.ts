@@ -141,7 +141,7 @@ export const restrictedCountries = pgTable('restricted_countries', {
 
 /**
  * One row: a number that every write to the catalogue tables bumps in its own transaction
- * (statement triggers, migration 0005), so each instance's in-memory catalogue snapshot can
+ * (statement triggers, migration 0005; an UPDATE of sizes that changes no row does not, 0023), so each instance's in-memory catalogue snapshot can
  * tell with one primary-key read whether it is still current — also after writes made by
  * another instance or straight in SQL.
  */
