@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { startNginx } from './nginx';
+import { startNginx } from '../../bench/lib/nginx.js';
 import { freePort, startShopProcess, type ShopProcess } from './shop-process';
 
 /** The server the integration tests use (trust auth on 127.0.0.1:5432), or DATABASE_TEST_URL's. */
