@@ -10,7 +10,7 @@ const rendering = { listen: '127.0.0.1:8080', instances: ['127.0.0.1:9001', '127
 test('deploy/nginx.conf rendered: the instances, listen address and paths change, the rest stays as written', () => {
   const config = renderNginxConfig(deployed, rendering);
   assert.deepEqual(
-    [...config.matchAll(/^\s*server (\S+) max_fails=1 fail_timeout=5s;$/gm)].map((match) => match[1]),
+    [...config.matchAll(/^\s*server (\S+) max_fails=1 fail_timeout=2s;$/gm)].map((match) => match[1]),
     rendering.instances,
   );
   assert.match(config, /^\s*listen 127\.0\.0\.1:8080;$/m);

@@ -120,8 +120,22 @@ export async function measureRollingRestart({ root, postgresUrl, fans: fanCount,
     found,
   );
   const summary = summariseRecorder(recorder, (performance.now() - started) / 1000);
-  const retried = (await nginx.accessLog()).split('\n').filter((line) => /upstream=\S+, /.test(line)).length;
+  const accessLines = (await nginx.accessLog()).split('\n');
+  const retried = accessLines.filter((line) => /upstream=\S+, /.test(line)).length;
+  // Per second: how many answers of each status, and from which instance (when things went wrong).
+  /** @type {Map<string, Record<string, number>>} */
+  const bySecond = new Map();
+  for (const line of accessLines) {
+    const time = /\[[^:]+:(\d\d:\d\d:\d\d)/.exec(line)?.[1];
+    const status = /" (\d{3}) /.exec(line)?.[1];
+    if (!time || !status) continue;
+    const counts = bySecond.get(time) ?? {};
+    const key = `${status} ${/upstream=(.*?) upstream_status/.exec(line)?.[1] ?? '-'}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+    bySecond.set(time, counts);
+  }
+  const answersBySecond = [...bySecond].map(([time, counts]) => ({ time, ...counts }));
   // What nginx itself said went wrong (refused connections, no live instance…), most frequent first.
   const nginxErrors = countLines((await nginx.errorLog()).split('\n').map((line) => line.replace(/^.*?\[\w+\] \d+#\d+: \*?\d* ?/, '').replace(/, client: .*$/, '')));
-  return { fans: fanCount, drain, timeline, ...summary, requestsRetriedByNginx: retried, nginxErrors, reconciliation, verdict: rollingVerdict(summary, reconciliation) };
+  return { fans: fanCount, drain, timeline, ...summary, requestsRetriedByNginx: retried, nginxErrors, answersBySecond, reconciliation, verdict: rollingVerdict(summary, reconciliation) };
 }
