@@ -1,3 +1,4 @@
+import { readdirSync, statSync } from 'node:fs';
 import type { APIRequestContext, APIResponse, Page, Response } from '@playwright/test';
 import { test as shopTest, expect } from './support/test';
 import { startCluster, type Cluster } from './support/cluster';
@@ -142,6 +143,21 @@ test('a gift bought through the proxy is redeemed by another fan, both instances
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.giftActive);
   });
   expect([...upstreams].sort(), 'both instances served this fan’s pages').toEqual([cluster.instances.a, cluster.instances.b].sort());
+});
+
+test('nginx serves the build’s hashed files itself: a year’s immutable caching, gzipped for a browser that asks', async ({ page }) => {
+  // The catalogue ships no JavaScript: any script of the build will do (the folder nginx serves).
+  // The largest, well over gzip_min_length.
+  const script = readdirSync('build/client/assets')
+    .filter((name) => name.endsWith('.js'))
+    .toSorted((a, b) => statSync(`build/client/assets/${b}`).size - statSync(`build/client/assets/${a}`).size)[0];
+  expect(script, 'a hashed script in the build').toBeTruthy();
+  const asset = await page.request.get(`/assets/${script}`, { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(asset.headers()['content-encoding']).toBe('gzip');
+  // From the build folder on disk: no instance answered it.
+  expect(asset.headers()['x-upstream']).toBeUndefined();
 });
 
 test('the simulator’s webhooks went through nginx and were accepted by whichever instance they reached', async ({ cluster }) => {
