@@ -15,6 +15,9 @@ const chromium = {
   ],
 };
 
+/** The cluster project's one spec, which only it runs. */
+const CLUSTER_SPEC = /cluster\.spec\.ts$/;
+
 // Every flow runs twice: with JavaScript (enhanced) and without (plain HTML forms and links).
 // Each project tests its own shop (global setup starts one per project), so the two never race
 // for the same stock, mail or fans. This file is read again in each worker, after global setup
@@ -42,11 +45,20 @@ export default defineConfig({
   projects: [
     {
       name: 'js',
+      testIgnore: CLUSTER_SPEC,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: true, baseURL: baseUrlOf('js') },
     },
     {
       name: 'no-js',
+      testIgnore: CLUSTER_SPEC,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false, baseURL: baseUrlOf('no-js') },
+    },
+    // Two shops on one PostgreSQL behind nginx (deploy/nginx.conf), started by the spec's worker
+    // fixture (e2e/support/cluster.ts) only when this project runs; its baseURL is nginx's.
+    {
+      name: 'cluster',
+      testMatch: CLUSTER_SPEC,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false },
     },
   ],
 });

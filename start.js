@@ -68,6 +68,13 @@ const server = http.createServer(serverOptions, (req, res) => {
   shop.app(req, res);
 });
 
+// An idle keep-alive connection stays open 65 s (Node's default: 5 s), longer than nginx keeps its
+// idle upstream connections (keepalive_timeout 60s in deploy/nginx.conf): so the proxy always
+// closes first and never sends a request down a connection Node is closing at that moment (the
+// load bench saw ECONNRESET, which nginx cannot retry for a POST). Draining still closes idle
+// connections at once (closeIdleConnections below).
+server.keepAliveTimeout = 65_000;
+
 server.listen(shop.port, shop.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : shop.port;

@@ -10,9 +10,15 @@ export function javaScriptEnabled(): boolean {
   return test.info().project.use.javaScriptEnabled !== false;
 }
 
-/** The running test's shop (its project's baseURL). */
+/** A shop a worker started itself (the cluster project's nginx), which has no baseURL in the config. */
+let workerShopUrl: string | undefined;
+export function setWorkerShopUrl(url: string | undefined): void {
+  workerShopUrl = url;
+}
+
+/** The running test's shop (its project's baseURL, or the worker's own). */
 export function shopUrl(): string {
-  const baseURL = test.info().project.use.baseURL;
+  const baseURL = test.info().project.use.baseURL ?? workerShopUrl;
   if (!baseURL) throw new Error('no baseURL: global setup starts the shops, or set E2E_BASE_URL');
   return baseURL;
 }
