@@ -59,6 +59,11 @@ export async function createShopServer(
   const metrics = createMetricsEndpoint({ ...shop, token: config.metricsToken });
   // First, so that the request-duration histogram covers the whole stack.
   app.use(metrics.timeRequests);
+  // The build's hashed files before the request log, the guards and the document headers (CSP,
+  // frame and referrer policies: they govern documents, not scripts or fonts). Those were ~1.5 KB
+  // of headers on every file, and checkout loads ~30 of them: a fifth of its transfer. A miss or
+  // another method goes on through the whole stack to the 404 below.
+  if (!viteDevServer) app.use('/assets', hashedAssets());
 
   app.use(
     pinoHttp({
@@ -117,14 +122,10 @@ export async function createShopServer(
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
-    // Hashed file names never change content: cache them for a year.
-    app.use('/assets', express.static(path.join(CLIENT_BUILD_DIR, 'assets'), { immutable: true, maxAge: '1y' }));
     app.use(rootFiles(CLIENT_BUILD_DIR));
   }
   // A missing asset is a 404, not the catch-all route's redirect to the home page.
-  app.use('/assets', (_req, res) => {
-    res.status(404).type('text/plain').send('Not found');
-  });
+  app.use('/assets', assetNotFound);
 
   // A function makes React Router derive its routes again on every request: only with Vite,
   // whose modules change under it.
@@ -167,6 +168,31 @@ export async function createShopServer(
     },
     close: () => shop.close(),
   };
+}
+
+const assetNotFound: express.RequestHandler = (_req, res) => {
+  res.status(404).type('text/plain').send('Not found');
+};
+
+/**
+ * GET and HEAD of the build's hashed files (names that never change content: cached for a year),
+ * compressed, with what a script, stylesheet or font still needs of the security headers: no MIME
+ * sniffing, no use by other sites. A miss is a plain 404.
+ */
+function hashedAssets(): express.Router {
+  const router = express.Router();
+  router.get(
+    '/{*file}',
+    (_req, res, next) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+      next();
+    },
+    ...appCompression(),
+    express.static(path.join(CLIENT_BUILD_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+    assetNotFound,
+  );
+  return router;
 }
 
 /**

@@ -67,8 +67,15 @@ test.describe('HTTP contract', () => {
     const response = await request.get(asset!);
     expect(response.status()).toBe(200);
     expect(response.headers()['cache-control']).toContain('immutable');
+    // A script carries what it needs of the security headers, not a document's (~1.5 KB each).
+    expect(response.headers()['x-content-type-options']).toBe('nosniff');
+    expect(response.headers()['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers()['content-security-policy']).toBeUndefined();
+    expect(response.headers()['permissions-policy']).toBeUndefined();
     const missing = await request.get('/assets/no-such-file.js', { maxRedirects: 0 });
     expect(missing.status()).toBe(404);
+    const posted = await request.post(asset!, { form: { x: '1' }, maxRedirects: 0 });
+    expect(posted.status()).toBe(404);
   });
 
   test('the root redirects with 302 and the language cookie is a plain value', async ({ request }) => {

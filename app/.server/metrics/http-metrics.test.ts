@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpMetrics, routeLabelOf } from './http-metrics';
 
 describe('the route label', () => {
-  const request = (originalUrl: string, path?: string) => ({ originalUrl, route: path === undefined ? undefined : { path } });
+  const request = (originalUrl: string, path?: string, baseUrl = '') => ({ originalUrl, baseUrl, route: path === undefined ? undefined : { path } });
 
   it('is React Router’s pattern when its middleware named the request', () => {
     // As React Router gives it: without the leading slash (the index route's is `/`).
@@ -21,6 +21,8 @@ describe('the route label', () => {
 
   it('is a mount’s prefix for assets, the sign-in service and the simulator; `other` for the rest — never the URL', () => {
     expect(routeLabelOf(request('/assets/entry-AbC123.js'), {})).toBe('/assets/*');
+    // Served by the assets' own router (server.ts): its route is named by the mount.
+    expect(routeLabelOf(request('/assets/entry-AbC123.js', '/{*file}', '/assets'), {})).toBe('/assets/*');
     expect(routeLabelOf(request('/sso/auth?client_id=x'), {})).toBe('/sso/*');
     expect(routeLabelOf(request('/_psp/checkout/v72/payments'), {})).toBe('/_psp/*');
     expect(routeLabelOf(request('/favicon.svg'), {})).toBe('other');

@@ -35,11 +35,12 @@ function absolutePattern(pattern: string): string {
  * Express route (`/healthz`, `/webhooks/adyen`), else a mount's prefix; anything else (the
  * build's root files, a request refused before routing) is `other`. Never the URL itself.
  */
-export function routeLabelOf(req: Pick<Request, 'route' | 'originalUrl'>, locals: { route?: unknown }): string {
+export function routeLabelOf(req: Pick<Request, 'route' | 'originalUrl' | 'baseUrl'>, locals: { route?: unknown }): string {
   if (typeof locals.route === 'string') return absolutePattern(locals.route);
   const expressRoute: unknown = req.route?.path;
-  // The catch-all that hands requests to React Router: it named them unless it failed first.
-  if (typeof expressRoute === 'string' && expressRoute !== '/{*splat}') return expressRoute;
+  // The catch-all that hands requests to React Router: it named them unless it failed first. A
+  // route inside a mounted router (the hashed assets' `/{*file}`) is named by its mount below.
+  if (typeof expressRoute === 'string' && expressRoute !== '/{*splat}' && !req.baseUrl) return expressRoute;
   for (const [prefix, label] of MOUNTS) if (req.originalUrl.startsWith(prefix)) return label;
   return 'other';
 }
