@@ -79,11 +79,19 @@ export class Fan {
     }
     if (body) headers.origin = url.origin;
     const started = performance.now();
+    const verb = method ?? (body ? 'POST' : 'GET');
     let status;
     let html;
     let location;
     try {
-      const response = await fetch(url, { method: method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      let response;
+      try {
+        response = await fetch(url, { method: verb, headers, body, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      } catch (error) {
+        if (!resentLikeABrowser(verb, error)) throw error;
+        this.recorder.resend(`${step} ${url.pathname}: ${describeError(error)}`);
+        response = await fetch(url, { method: verb, headers, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      }
       this.jar.store(response.headers);
       status = response.status;
       location = response.headers.get('location');
@@ -162,6 +170,20 @@ export function refreshTargetIn(html) {
 }
 
 /** An error with its cause (fetch's "fetch failed" hides the reason there). @param {unknown} error */
+/**
+ * Whether a browser would send this request again by itself: a GET or HEAD whose connection was
+ * closed before any answer (a keep-alive connection the server or proxy closed as it was reused,
+ * e.g. nginx's old workers at a reload). Chromium does so once (RFC 9112 §9.3.1 allows it for
+ * idempotent requests); undici's fetch does not, so the fan does it, and the recorder counts it.
+ * @param {string} method
+ * @param {unknown} error
+ */
+export function resentLikeABrowser(method, error) {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const cause = error instanceof Error ? /** @type {{ code?: unknown }} */ (error.cause) : undefined;
+  return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
+}
+
 export function describeError(error) {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';

@@ -60,6 +60,8 @@ export class StepRecorder {
   serverErrors = 0;
   /** @type {{ unexpected: number, network: number }} */
   errors = { unexpected: 0, network: 0 };
+  /** GETs sent again after their connection closed with no answer, as a browser does (load-fan.js). */
+  resent = 0;
   /** @type {string[]} */
   examples = [];
   /** @type {Map<string, number[]>} */
@@ -87,6 +89,12 @@ export class StepRecorder {
     const key = `${kind} ${step}`;
     this.failuresByStep.set(key, (this.failuresByStep.get(key) ?? 0) + 1);
     this.#example(`${kind}: ${message}`);
+  }
+
+  /** A GET sent again on a new connection (its reused one closed with no answer). @param {string} message */
+  resend(message) {
+    this.resent += 1;
+    this.#example(`sent again: ${message}`);
   }
 
   /** A whole scenario's time (every step of it, think time excluded). @param {string} name @param {number} ms */
@@ -123,6 +131,7 @@ export function summariseRecorder(recorder, seconds) {
     requestsPerSecond: seconds > 0 ? recorder.requests / seconds : null,
     serverErrors: recorder.serverErrors,
     errors: { ...recorder.errors },
+    resentLikeABrowser: recorder.resent,
     failuresByStep: Object.fromEntries(recorder.failuresByStep),
     examples: [...recorder.examples],
     steps,

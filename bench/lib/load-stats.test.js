@@ -1,7 +1,7 @@
 // @ts-check
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cartItemIdsIn, checkoutFormIn, formActionIn, refreshTargetIn } from './load-fan.js';
+import { cartItemIdsIn, checkoutFormIn, formActionIn, refreshTargetIn, resentLikeABrowser } from './load-fan.js';
 import { formatRace, formatReconciliation } from './load-report.js';
 import { MIX, pickScenario, reconcile, seededRandom, StepRecorder, summariseRecorder } from './load-stats.js';
 
@@ -47,10 +47,32 @@ test('the recorder counts 5xx, unexpected answers and no answers apart, and summ
   assert.deepEqual(products, { step: 'GET /products', count: 100, p50Ms: 50, p99Ms: 99, maxMs: 100, statuses: { 200: 100 } });
   assert.deepEqual(summary.steps.find((step) => step.step === 'POST add item → 303')?.statuses, { 303: 1, 502: 1 });
   assert.deepEqual(summary.scenarios, [{ scenario: 'browse', count: 1, p50Ms: 10, p99Ms: 10 }]);
+  assert.equal(summary.resentLikeABrowser, 0);
+});
+
+test('a GET sent again is counted apart from failures, with an example', () => {
+  const recorder = new StepRecorder();
+  recorder.resend('GET /cart: fetch failed (other side closed)');
+  recorder.request('GET /cart', 12, 200);
+  const summary = summariseRecorder(recorder, 1);
+  assert.equal(summary.resentLikeABrowser, 1);
+  assert.deepEqual(summary.errors, { unexpected: 0, network: 0 });
+  assert.deepEqual(summary.examples, ['sent again: GET /cart: fetch failed (other side closed)']);
 });
 
 /** @param {Partial<import('./load-stats.js').FoundOrder>} order */
 const paidOrder = (order) => ({ email: 'a@x', id: ID(100), status: 'fulfilled', items: 2, memberships: 2, confirmationMails: 1, ...order });
+
+test('only a GET or HEAD whose connection closed with no answer is sent again, as a browser would', () => {
+  const closed = new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+  const reset = new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
+  const refused = new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+  assert.equal(resentLikeABrowser('GET', closed), true);
+  assert.equal(resentLikeABrowser('HEAD', reset), true);
+  assert.equal(resentLikeABrowser('POST', closed), false);
+  assert.equal(resentLikeABrowser('GET', refused), false);
+  assert.equal(resentLikeABrowser('GET', new DOMException('timed out', 'TimeoutError')), false);
+});
 
 test('reconciliation: what the fans were told is what the database holds', () => {
   const fans = [
