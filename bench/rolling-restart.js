@@ -101,7 +101,7 @@ async function main() {
     print(`Rolling restart through nginx (${options.drain ? 'each instance taken out of nginx first' : 'SIGTERM while nginx still sends it requests'}), two instances on PostgreSQL, ${options.fans} fans · commit ${machine.commit ?? 'unknown'}`);
     print(`load average at start ${machine.loadAverageAtStart.join(' ')}, at end ${data.machine.loadAverageAtEnd.join(' ')}`);
     for (const event of result.timeline) print(`  ${event.atSeconds.toFixed(1).padStart(6)} s  ${event.action} ${event.instance}`);
-    print(`requests ${verdict.requests} · failed ${verdict.failedRequests} (unexpected answers ${result.errors.unexpected}, of them or besides 5xx ${result.serverErrors}; no answer ${result.errors.network}) · retried by nginx ${result.requestsRetriedByNginx} · GETs sent again by the fans as a browser would ${result.resentLikeABrowser}`);
+    print(`requests ${verdict.requests} · failed ${verdict.failedRequests} (unexpected answers ${result.errors.unexpected}, of them or besides 5xx ${result.serverErrors}; no answer ${result.errors.network}) · retried by nginx ${result.requestsRetriedByNginx} · requests sent again by the fans as a browser would ${result.resentLikeABrowser}`);
     print(`cart items lost ${verdict.lostCartItems} · reconciliation ${result.reconciliation.ok ? 'OK' : `${result.reconciliation.problems.length} problem(s)`}`);
     for (const example of [...result.examples, ...verdict.otherProblems].slice(0, 12)) print(`  ${example}`);
     print(verdict.pass ? 'PASS: no failed request, nothing lost' : 'FAIL');

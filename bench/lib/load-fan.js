@@ -88,9 +88,9 @@ export class Fan {
       try {
         response = await fetch(url, { method: verb, headers, body, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       } catch (error) {
-        if (!resentLikeABrowser(verb, error)) throw error;
+        if (!resentLikeABrowser(error)) throw error;
         this.recorder.resend(`${step} ${url.pathname}: ${describeError(error)}`);
-        response = await fetch(url, { method: verb, headers, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        response = await fetch(url, { method: verb, headers, body, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       }
       this.jar.store(response.headers);
       status = response.status;
@@ -171,15 +171,16 @@ export function refreshTargetIn(html) {
 
 /** An error with its cause (fetch's "fetch failed" hides the reason there). @param {unknown} error */
 /**
- * Whether a browser would send this request again by itself: a GET or HEAD whose connection was
- * closed before any answer (a keep-alive connection the server or proxy closed as it was reused,
- * e.g. nginx's old workers at a reload). Chromium does so once (RFC 9112 §9.3.1 allows it for
- * idempotent requests); undici's fetch does not, so the fan does it, and the recorder counts it.
- * @param {string} method
+ * Whether a browser would send this request again by itself: its connection closed before any
+ * answer (a keep-alive connection the proxy closed as it was reused, e.g. nginx's old workers at a
+ * reload). Chromium and Firefox resend any request once in that case, POSTs included, when the
+ * connection had been used before (Chromium's `HttpNetworkTransaction::ShouldResendRequest`); the
+ * shop's posts carry submission or checkout keys so that a resent one does nothing twice, and the
+ * reconciliation would show it if it did. undici's fetch resends nothing and does not say whether
+ * the connection was reused: a closed or reset one counts (a refused connection, a timeout never).
  * @param {unknown} error
  */
-export function resentLikeABrowser(method, error) {
-  if (method !== 'GET' && method !== 'HEAD') return false;
+export function resentLikeABrowser(error) {
   const cause = error instanceof Error ? /** @type {{ code?: unknown }} */ (error.cause) : undefined;
   return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
 }

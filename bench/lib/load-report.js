@@ -14,7 +14,7 @@ export function formatMix(result, { pinned }) {
   const lines = [
     `${name}: ${result.fans} fans for ${result.windowSeconds} s, then ${num(result.seconds - result.windowSeconds, 1)} s to finish the scenarios begun (${pinned ?? 'not pinned'}; fans made beforehand in ${num(result.setupSeconds, 0)} s)`,
     `  throughput ${num(result.requestsPerSecond, 1)} req/s (${result.requestsInWindow} requests answered within the ${result.windowSeconds} s; ${result.requests} in all) · server CPU ${num(result.serverCpuMsPerRequest, 1)} ms/req, ${num(result.serverCpuPercent, 0)} % of one core` +
-      ` · 5xx ${result.serverErrors} (target 0) · unexpected answers ${result.errors.unexpected} · no answer ${result.errors.network} · GETs sent again as a browser would ${result.resentLikeABrowser}`,
+      ` · 5xx ${result.serverErrors} (target 0) · unexpected answers ${result.errors.unexpected} · no answer ${result.errors.network} · sent again as a browser would ${result.resentLikeABrowser}`,
   ];
   for (const retry of result.setupRetries ?? []) lines.push(`  ! before the clock, made again: ${retry}`);
   const scenarios = result.scenarios.map((/** @type {any} */ entry) => `${entry.scenario} ${entry.count} (p50 ${num(entry.p50Ms, 0)} ms, p99 ${num(entry.p99Ms, 0)} ms)`);

@@ -60,7 +60,7 @@ export class StepRecorder {
   serverErrors = 0;
   /** @type {{ unexpected: number, network: number }} */
   errors = { unexpected: 0, network: 0 };
-  /** GETs sent again after their connection closed with no answer, as a browser does (load-fan.js). */
+  /** Requests sent again after their connection closed with no answer, as a browser does (load-fan.js). */
   resent = 0;
   /** @type {string[]} */
   examples = [];
@@ -91,7 +91,7 @@ export class StepRecorder {
     this.#example(`${kind}: ${message}`);
   }
 
-  /** A GET sent again on a new connection (its reused one closed with no answer). @param {string} message */
+  /** A request sent again on a new connection (its reused one closed with no answer). @param {string} message */
   resend(message) {
     this.resent += 1;
     this.#example(`sent again: ${message}`);
