@@ -4,7 +4,7 @@ import { test as shopTest, expect } from './support/test';
 import { startCluster, type Cluster } from './support/cluster';
 import { eventually } from './support/eventually';
 import { setWorkerShopUrl } from './support/shop';
-import { CART_TEXTS, cartItem, PNG, saveAddress } from './pages/cart';
+import { CARD_WITH_DOCUMENT, CART_TEXTS, cartItem, saveAddress } from './pages/cart';
 import { CHECKOUT_TEXTS } from './pages/checkout';
 import { signUpFanWithProfile } from './pages/configure';
 import { GIFT_TEXTS, giveBlackAndWhite } from './pages/gift';
@@ -77,13 +77,7 @@ test('the club card: documents uploaded through one instance, the order placed a
 
   const stored = await test.step('the card and its identity document are posted: one instance stores them', async () => {
     const added = await page.request.post('/products/jcard/configure/buy', {
-      multipart: {
-        buyFor: 'BUY_CARD',
-        variantId: 'jcard-48',
-        customization: 'MARIO',
-        documentType: 'IDENTITY',
-        documentFront: { name: 'front.png', mimeType: 'image/png', buffer: PNG },
-      },
+      multipart: CARD_WITH_DOCUMENT,
       maxRedirects: 0,
     });
     expect(added.status(), 'the add answers 303 to the cart').toBe(303);

@@ -93,6 +93,15 @@ export const PNG = Buffer.from(
   'hex',
 );
 
+/** The club card's buy form posted with an identity document (the 48 size, customised MARIO). */
+export const CARD_WITH_DOCUMENT = {
+  buyFor: 'BUY_CARD',
+  variantId: 'jcard-48',
+  customization: 'MARIO',
+  documentType: 'IDENTITY',
+  documentFront: { name: 'front.png', mimeType: 'image/png', buffer: PNG },
+};
+
 async function expectAdded(response: Awaited<ReturnType<APIRequestContext['post']>>) {
   // The add answers 303 to /cart, which the request follows.
   expect(response.ok(), `added: ${response.status()}`).toBe(true);
@@ -113,13 +122,7 @@ export async function fillCart(request: APIRequestContext): Promise<void> {
   );
   await expectAdded(
     await request.post('/products/jcard/configure/buy', {
-      multipart: {
-        buyFor: 'BUY_CARD',
-        variantId: 'jcard-48',
-        customization: 'MARIO',
-        documentType: 'IDENTITY',
-        documentFront: { name: 'front.png', mimeType: 'image/png', buffer: PNG },
-      },
+      multipart: CARD_WITH_DOCUMENT,
     }),
   );
 }

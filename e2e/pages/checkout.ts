@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { javaScriptEnabled, waitForHydration, type Language } from '../support/shop';
-import { CART_TEXTS, cartItem, PNG } from './cart';
+import { CARD_WITH_DOCUMENT, CART_TEXTS, cartItem } from './cart';
 import { mintCoupon } from './configure';
 
 /** The checkout page's texts (app/locales/{it,en}/checkout.json) the tests are driven by. */
@@ -115,13 +115,7 @@ export async function academyInCart(request: APIRequestContext): Promise<void> {
 export async function cardShippedToViaRoma(page: Page): Promise<void> {
   const texts = CART_TEXTS.it;
   const added = await page.request.post('/products/jcard/configure/buy', {
-    multipart: {
-      buyFor: 'BUY_CARD',
-      variantId: 'jcard-48',
-      customization: 'MARIO',
-      documentType: 'IDENTITY',
-      documentFront: { name: 'front.png', mimeType: 'image/png', buffer: PNG },
-    },
+    multipart: CARD_WITH_DOCUMENT,
   });
   expect(added.ok(), `card added: ${added.status()}`).toBe(true);
   await page.goto('/cart');
