@@ -174,7 +174,13 @@ describe('the payments fault suite', () => {
       await payOn(pages.paypal, 'paypal');
       const authorised = (await authorisedAtPsp(orderId)).sort((a, b) => (a.method === first ? -1 : 0) - (b.method === first ? -1 : 0));
       const items = await Promise.all(authorised.map(async (payment) => (await queuedItems([payment.pspReference], 'AUTHORISATION'))[0]!));
-      for (const item of items) await toBothInstances(item);
+      for (const item of items) {
+        await toBothInstances(item);
+        // Arrivals a moment apart, as real ones are: settlement runs after the answer, so the two
+        // settlements may race for the order, and the ledger ranks by arrival (the test's clock
+        // stands still, and equal times fell back to the events' random ids: an intermittent failure).
+        clock.advance(1);
+      }
       for (const item of [...items].reverse()) await toBothInstances(item);
       await deliverAll();
       await expectOneKeptOneGivenBack(
@@ -203,7 +209,14 @@ describe('the payments fault suite', () => {
     await toBothInstances(reversal!);
     await toBothInstances(authorisation!);
     await stage.idle();
-    expect(await orderOf(orderId)).toMatchObject({ status: 'awaiting_payment', paidByPspReference: null });
+    // The test's own pooled connections were ended too: a pool may hand out one whose end it has
+    // not noticed yet (57P01) once; the next query gets a new connection.
+    const orderAfterTermination = await orderOf(orderId).catch((error: unknown) => {
+      const failed = error as { code?: string; cause?: { code?: string } };
+      if ((failed.cause?.code ?? failed.code) !== '57P01') throw error;
+      return orderOf(orderId);
+    });
+    expect(orderAfterTermination).toMatchObject({ status: 'awaiting_payment', paidByPspReference: null });
     expect(await membershipsOf(orderId)).toBe(0);
     expect(await mailsTo(`order-confirmation:${orderId}`)).toBe(0);
     // Nothing to give back: the PSP already did.
@@ -296,7 +309,14 @@ describe('the payments fault suite', () => {
       await holder.end();
     }
     await stage.idle();
-    expect(await orderOf(orderId)).toMatchObject({ status: 'awaiting_payment', paidByPspReference: null });
+    // The test's own pooled connections were ended too: a pool may hand out one whose end it has
+    // not noticed yet (57P01) once; the next query gets a new connection.
+    const orderAfterTermination = await orderOf(orderId).catch((error: unknown) => {
+      const failed = error as { code?: string; cause?: { code?: string } };
+      if ((failed.cause?.code ?? failed.code) !== '57P01') throw error;
+      return orderOf(orderId);
+    });
+    expect(orderAfterTermination).toMatchObject({ status: 'awaiting_payment', paidByPspReference: null });
     expect(await membershipsOf(orderId)).toBe(0);
     clock.advance(60_000);
     await startPaymentsJob({ payments: stage.services.payments, logger: createLogger('silent'), intervalMs: 0 }).tick();
