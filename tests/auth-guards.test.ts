@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { RouterContextProvider } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSignedIn, requireCustomer, requireCustomerMiddleware, signedIn } from '../app/.server/auth/guards';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authContext } from '../app/.server/auth/context';
+import { getShopSession, getSignedIn, requireCustomer, requireCustomerMiddleware, signedIn } from '../app/.server/auth/guards';
 import type { Database } from '../app/.server/db/client';
 import { customers, oidcPayloads } from '../app/.server/db/schema';
 import { createDrizzleAdapter, purgeExpiredPayloads } from '../app/.server/identity-provider/adapter';
@@ -118,6 +119,24 @@ describe("the header's cart count, read with the session", () => {
     expect((await getSignedIn(page(), context))?.cartCount).toBe(2);
     // One read per request: the request that came before the items keeps what it read.
     expect((await getSignedIn(before, context))?.cartCount).toBe(0);
+  });
+});
+
+describe('getShopSession', () => {
+  it('verifies the cookie once per request, and each request on its own', async () => {
+    const { request } = await signedInRequest('/cart', 'sub-session-once');
+    const verify = vi.spyOn(context.get(authContext).sessions, 'getSession');
+    try {
+      const [first, second] = [await getShopSession(request, context), await getShopSession(request, context)];
+      await getSignedIn(request, context);
+      expect(second).toBe(first);
+      expect(verify).toHaveBeenCalledTimes(1);
+      const next = new Request(request.url, { headers: request.headers });
+      expect(await getShopSession(next, context)).not.toBe(first);
+      expect(verify).toHaveBeenCalledTimes(2);
+    } finally {
+      verify.mockRestore();
+    }
   });
 });
 

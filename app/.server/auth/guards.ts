@@ -7,8 +7,18 @@ import type { SessionUser, ShopSession } from './session';
 
 type Context = Readonly<RouterContextProvider>;
 
-export async function getShopSession(request: Request, context: Context): Promise<ShopSession> {
-  return context.get(authContext).sessions.getSession(request.headers.get('Cookie'));
+// The cookie is verified (an HMAC by WebCrypto) once per request: the root loader, the signed-in
+// read and a page share the session, and what one of them sets the others see.
+const sessionByRequest = new WeakMap<Request, Promise<ShopSession>>();
+
+/** The request's session cookie, parsed and verified once per request. */
+export function getShopSession(request: Request, context: Context): Promise<ShopSession> {
+  let session = sessionByRequest.get(request);
+  if (!session) {
+    session = context.get(authContext).sessions.getSession(request.headers.get('Cookie'));
+    sessionByRequest.set(request, session);
+  }
+  return session;
 }
 
 /** `cartCount`: the items in the fan's cart when the session was read (the header's count). */
