@@ -17,7 +17,9 @@ import { createI18nInstance } from './i18n/instance';
 import { resources } from './i18n/resources';
 import { TranslationContext } from './i18n/translation-context';
 import { getInstance } from './middleware/i18next';
+import { expressContext } from './.server/auth/context';
 import { burstStream } from './.server/http/burst-stream';
+import { gzippedWhole } from './.server/http/whole-document';
 import { modulePreloadLowerer } from './.server/http/module-preload-priority';
 import { FONT_PRELOAD_LINK, SITE_STYLES } from './styles/site-styles.server';
 import { CROSS_ORIGIN_REFUSED, crossOriginOf, isRefusedCrossOriginAction } from './.server/http/csrf';
@@ -39,9 +41,11 @@ export default function handleRequest(
   const errorFallback = { requestId, supportUrl: optional(() => loadContext.get(shopContext).config.supportUrl) };
   const i18n = i18nFor(loadContext);
   const userAgent = request.headers.get('user-agent');
-  // Crawlers get the whole document at once; browsers get it streamed from the shell.
+  // A client that takes gzip gets the page gzipped whole (whole-document.ts); crawlers get it
+  // whole too; anyone else gets it streamed from the shell.
+  const wholeGzip = takesGzip(loadContext);
   const readyOption: keyof RenderToPipeableStreamOptions =
-    (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    wholeGzip || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
   // The request that met an outage first failed with a 500; say what it was: come back soon.
   const unavailable = responseStatusCode === 500 && optional(() => loadContext.get(availabilityContext))?.isAvailable() === false;
@@ -70,7 +74,8 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           if (FONT_PRELOAD_LINK) responseHeaders.append('Link', FONT_PRELOAD_LINK);
           stream.pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+          if (wholeGzip) gzippedWhole(body, responseHeaders, status).then(resolve, reject);
+          else resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
         },
         onShellError: reject,
         onError(error: unknown) {
@@ -83,6 +88,11 @@ export default function handleRequest(
     // Leaves time for rejected boundaries to flush before the stream is cut.
     const abortTimer = setTimeout(() => stream.abort(), streamTimeout + 1000);
   });
+}
+
+/** Whether the client takes gzip, as Express negotiates it (q-values, `*`); false outside server.ts. */
+function takesGzip(loadContext: RouterContextProvider): boolean {
+  return optional(() => loadContext.get(expressContext).req.acceptsEncodings('gzip', 'identity')) === 'gzip';
 }
 
 /** The middleware's instance; Italian if the root middleware did not run (never a crash). */

@@ -60,6 +60,21 @@ test.describe('HTTP contract', () => {
     }
   });
 
+  test('a page is gzipped whole for a client that takes gzip, streamed to one that does not', async ({ request }) => {
+    // docs/decisions/performance.md, "Documents gzipped whole": one gzip call per page, its length known.
+    const gzipped = await request.get('/products', { headers: { 'Accept-Encoding': 'gzip;q=1, identity;q=0.5' } });
+    expect(gzipped.headers()['content-length']).toMatch(/^\d+$/);
+    expect(gzipped.headers()['transfer-encoding']).toBeUndefined();
+    expect(gzipped.headers()['vary']).toMatch(/accept-encoding/i);
+    expect(await gzipped.text()).toContain('</html>');
+    for (const offered of ['identity', 'gzip;q=0']) {
+      const plain = await request.get('/products', { headers: { 'Accept-Encoding': offered } });
+      expect(plain.headers()['content-encoding']).toBeUndefined();
+      expect(plain.headers()['transfer-encoding']).toBe('chunked');
+      expect(await plain.text()).toContain('</html>');
+    }
+  });
+
   test('hashed assets are cached immutably; a missing asset is a 404, not a redirect', async ({ request }) => {
     const html = await (await request.post('/language', { form: { lng: 'xx' }, maxRedirects: 0 })).text();
     const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];

@@ -1,0 +1,27 @@
+import { Readable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { gzippedWhole } from './whole-document';
+
+const page = (...parts: string[]) => Readable.from(parts.map((part) => Buffer.from(part)));
+
+describe('gzippedWhole', () => {
+  it('answers the whole page gzipped, with its length and the status given', async () => {
+    const html = ['<!DOCTYPE html><html><body>', 'è'.repeat(5_000), '</body></html>'];
+    const response = await gzippedWhole(page(...html), new Headers({ 'Content-Type': 'text/html; charset=utf-8' }), 404);
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(response.status).toBe(404);
+    expect(response.headers.get('Content-Encoding')).toBe('gzip');
+    expect(response.headers.get('Content-Length')).toBe(String(body.length));
+    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+    expect(gunzipSync(body).toString()).toBe(html.join(''));
+    expect(body.length).toBeLessThan(200);
+  });
+
+  it('says the answer depends on Accept-Encoding, once', async () => {
+    const fresh = await gzippedWhole(page('<p>ok</p>'), new Headers(), 200);
+    expect(fresh.headers.get('Vary')).toBe('Accept-Encoding');
+    const already = await gzippedWhole(page('<p>ok</p>'), new Headers({ Vary: 'Cookie, Accept-Encoding' }), 200);
+    expect(already.headers.get('Vary')).toBe('Cookie, Accept-Encoding');
+  });
+});
