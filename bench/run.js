@@ -17,7 +17,7 @@ import { buildInProcessBenches } from './lib/in-process.js';
 import { formatOrders, measureOrderPlacement } from './lib/orders.js';
 import { formatPayments, measurePaymentRoundTrip } from './lib/payments.js';
 import { backgroundCpuPercent, KB, loadAverage, machineInfo, writeResults } from './lib/report.js';
-import { BUDGETS, FIXTURE_TARGETS, FLOOR, ROUTES } from './lib/routes.js';
+import { BUDGETS, FIXTURE_TARGETS, FLOOR, ROUTES, selectRoutes } from './lib/routes.js';
 import { BenchError, build, freePort, launchServer } from './lib/server.js';
 import { openSignInPage, signUpFan } from './lib/session.js';
 import { summarise, formatSummary } from './lib/summary.js';
@@ -28,7 +28,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 const FIXTURE_NAME = 'minimal React Router app';
 
-const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S] [--connections N] [--orders N] [--payments N] [--no-build] [--compare REF]
+const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S] [--connections N] [--orders N] [--payments N] [--no-build] [--compare REF] [--route NAME ...]
 
   --duration S     seconds per measured window (default 2)
   --rounds N       interleaved rounds: every route (and build) once per round (default 3)
@@ -41,6 +41,9 @@ const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S]
   --no-build       serve the existing build/ instead of running \`npm run build\` first
   --compare REF    also build REF (a git ref) in a temporary worktree and run both builds
                    interleaved: A = REF, B = this checkout; the report gives B/A per route
+  --route NAME     measure only this route of the table (repeatable; e.g. --route floor
+                   --route /products --route 'cart, 10 items'), beside the minimal app: more
+                   rounds of a few routes in the same time
 `;
 
 /** @param {string} text */
@@ -60,6 +63,7 @@ function parseOptions(argv) {
       orders: { type: 'string', default: '150' },
       payments: { type: 'string', default: '100' },
       compare: { type: 'string' },
+      route: { type: 'string', multiple: true, default: [] },
       'no-build': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -80,6 +84,7 @@ function parseOptions(argv) {
     orders: whole('orders', 0),
     payments: whole('payments', 0),
     compare: values.compare ?? null,
+    routes: selectRoutes(values.route ?? []),
   };
 }
 
@@ -102,8 +107,9 @@ function pinning() {
 /**
  * What the routes need from one running shop: a sign-in interaction, a signed-up fan.
  * @param {Target} target
+ * @param {readonly import('./lib/routes.js').BenchRoute[]} measured  the routes to measure
  */
-async function prepareShop(target) {
+async function prepareShop(target, measured) {
   const { baseUrl } = target.server;
   const signIn = await openSignInPage(baseUrl);
   const fan = await signUpFan(baseUrl);
@@ -112,7 +118,7 @@ async function prepareShop(target) {
   for (const route of ROUTES) Object.assign(found, await route.setup?.(baseUrl, fan));
   /** @type {Job[]} */
   const jobs = [];
-  for (const route of ROUTES) {
+  for (const route of measured) {
     const routePath = typeof route.path === 'function' ? route.path(found) : route.path;
     const cookie = route.as === 'fan' ? fan.header() : route.as === 'sign-in' ? signIn.jar.header() : undefined;
     jobs.push({ route: route.name, target: target.label, url: new URL(routePath, baseUrl).href, cookie, hydrates: route.hydrates, pid: target.server.pid });
@@ -206,7 +212,7 @@ async function main() {
     const jobs = [{ route: FIXTURE_NAME, target: 'fixture', url: `${fixtureServer.baseUrl}/`, pid: fixtureServer.pid }];
     for (const target of targets) {
       progress(`${target.label}: opening a sign-in page, signing a fan up`);
-      jobs.push(...(await prepareShop(target)));
+      jobs.push(...(await prepareShop(target, options.routes)));
     }
     const cpuBefore = await backgroundCpuPercent(undefined);
     const probes = new Map();
@@ -221,7 +227,7 @@ async function main() {
     // round), so that a drift of the machine's load hits every route and both builds alike.
     /** @type {Map<Job, import('./lib/load.js').Window[]>} */
     const windows = new Map(jobs.map((job) => [job, []]));
-    const routeNames = [FIXTURE_NAME, ...ROUTES.map((route) => route.name)];
+    const routeNames = [FIXTURE_NAME, ...options.routes.map((route) => route.name)];
     for (let round = 0; round < options.rounds; round += 1) {
       progress(`round ${round + 1}/${options.rounds}`);
       for (const name of routeNames) {

@@ -54,6 +54,19 @@ export const ROUTES = [
 ];
 
 /**
+ * The routes `--route` names (all of them when none is named), in the table's order.
+ * @param {readonly string[]} names
+ * @returns {BenchRoute[]}
+ */
+export function selectRoutes(names) {
+  const unknown = names.filter((name) => !ROUTES.some((route) => route.name === name));
+  if (unknown.length > 0) {
+    throw new BenchError(`--route: no route named ${unknown.map((name) => JSON.stringify(name)).join(', ')}; the names are ${ROUTES.map((route) => JSON.stringify(route.name)).join(', ')}`);
+  }
+  return names.length === 0 ? ROUTES : ROUTES.filter((route) => names.includes(route.name));
+}
+
+/**
  * Completes the bench fan's profile through the real form (Bench Fan, born in Rome on
  * 1 January 1980: tax code FNABCH80A01H501C), as a purchase needs. Runs once per server
  * (also by `npm run bench:lighthouse`).

@@ -1,7 +1,8 @@
 // @ts-check
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ROUTES, shippedItemPathIn, waiverItemsIn } from './routes.js';
+import { ROUTES, selectRoutes, shippedItemPathIn, waiverItemsIn } from './routes.js';
+import { BenchError } from './server.js';
 
 test('shippedItemPathIn finds the address page of the first item that ships, from its temporary-address link', () => {
   const id = '0b6a1e2c-3d4f-4a5b-8c6d-7e8f9a0b1c2d';
@@ -29,4 +30,10 @@ test('every route has a unique name, and a page budget where it is a page', () =
   for (const name of ['cart, 10 items', 'item address page', 'temporary address form', 'buy form', 'checkout']) {
     assert.equal(ROUTES.find((route) => route.name === name)?.hydrates, true, name);
   }
+});
+
+test('selectRoutes keeps the table\'s order, takes every route when none is named, refuses an unknown name', () => {
+  assert.deepEqual(selectRoutes(['cart, 10 items', 'floor']).map((route) => route.name), ['floor', 'cart, 10 items']);
+  assert.equal(selectRoutes([]), ROUTES);
+  assert.throws(() => selectRoutes(['floor', 'cart']), (error) => error instanceof BenchError && /"cart"/.test(error.message) && !/"floor";/.test(error.message));
 });
