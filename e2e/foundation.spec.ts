@@ -220,7 +220,7 @@ test.describe('translations in the browser', () => {
   test.use({ language: 'en' });
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'namespaces load in the browser only with JavaScript');
 
-  test('a page loads only the namespaces its HTML lists; the next page in the app loads the ones it lacks', async ({ page, fan: _signedIn }) => {
+  test('a page hydrates with the translations its HTML carries; the next page in the app loads the ones it lacks', async ({ page, fan: _signedIn }) => {
     const documents: string[] = [];
     const translations: string[] = [];
     page.on('request', (request) => {
@@ -231,20 +231,26 @@ test.describe('translations in the browser', () => {
     });
     await page.goto('/account');
     await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
-    const listed = ((await page.locator('[data-i18n-namespaces]').getAttribute('data-i18n-namespaces')) ?? '').split(' ');
+    const block = page.locator('script#page-translations');
+    const listed = ((await block.getAttribute('data-i18n-namespaces')) ?? '').split(' ');
     expect(listed).toEqual(expect.arrayContaining(['common', 'account']));
     expect(listed).not.toContain('addresses');
-    await expect.poll(() => translations.toSorted()).toEqual(listed.map((namespace) => `en/${namespace}`).toSorted());
+    expect(await block.getAttribute('type')).toBe('application/json');
+    const carried = JSON.parse((await block.textContent()) ?? '') as Record<string, unknown>;
+    expect(Object.keys(carried).toSorted()).toEqual(listed.toSorted());
 
     // A link followed before hydration is an ordinary page load (CI once clicked that early).
     const addresses = page.getByRole('link', { name: 'Addresses', exact: true });
     await waitForHydration(addresses);
+    // Hydrated without downloading a single translation.
+    expect(translations).toEqual([]);
     await addresses.click();
     await expect(page).toHaveURL(/\/account\/addresses$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your addresses' })).toBeVisible();
     await expect(page.getByText('The addresses saved here can be chosen for delivery and billing.')).toBeVisible();
     expect(documents).toEqual(['/account']);
     expect(translations).toContain('en/addresses');
-    expect(translations.filter((name) => name.startsWith('it/'))).toEqual([]);
+    // Only what the page lacked: nothing it carried, nothing of the other language.
+    expect(translations.filter((name) => !name.startsWith('en/') || listed.includes(name.slice(3)))).toEqual([]);
   });
 });
