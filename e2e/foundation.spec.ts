@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from './support/axe';
-import { waitForHydration } from './support/shop';
+import { waitForHydration, renderedHtml } from './support/shop';
 import { expect, test } from './support/test';
 
 test.describe('shop shell', () => {
@@ -136,7 +136,7 @@ test.describe('error screens', () => {
       maxRedirects: 0,
     });
     expect(response.status()).toBe(400);
-    const html = await response.text();
+    const html = await renderedHtml(response);
     expect(html).toContain('Wrong request: the data is incomplete or wrong.');
     expect(html).not.toMatch(/at .*\.js:\d+/); // no stack trace
   });
@@ -188,11 +188,11 @@ test.describe('error pages of a signed-in fan', () => {
     const configure = '/products/no-such-product/configure/buy';
     const missing = await page.request.post(configure, { form: { buyFor: 'BUY_CARD' }, maxRedirects: 0 });
     expect(missing.status()).toBe(404);
-    expectErrorHtml(await missing.text(), { requestId: missing.headers()['x-request-id'] ?? '', retry: configure, greeting: `Hello, ${fan.firstName}` });
+    expectErrorHtml(await renderedHtml(missing), { requestId: missing.headers()['x-request-id'] ?? '', retry: configure, greeting: `Hello, ${fan.firstName}` });
     // An action's error at the root: React Router runs no loader, so no one is known to be signed in.
     const failed = await page.request.post('/dev/fail', { form: { anything: 'x' }, maxRedirects: 0 });
     expect(failed.status()).toBe(500);
-    expectErrorHtml(await failed.text(), { requestId: failed.headers()['x-request-id'] ?? '', retry: '/dev/fail', greeting: null });
+    expectErrorHtml(await renderedHtml(failed), { requestId: failed.headers()['x-request-id'] ?? '', retry: '/dev/fail', greeting: null });
   });
 
   test('the fallback page hydrates as the server drew it (a form posted from a page)', async ({ page, javaScriptEnabled }) => {
