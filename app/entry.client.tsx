@@ -3,18 +3,19 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { DEFAULT_LANGUAGE, isLanguage } from './domain/catalogue-types';
 import { knownNamespaces, loadPageTranslations } from './i18n/browser-translations';
-import { pageNamespacesIn } from './i18n/page-namespaces';
+import { pageTranslationsIn } from './i18n/page-namespaces';
 import { TranslationContext } from './i18n/translation-context';
 
 /**
- * Downloads the namespaces the server rendered this page with, in the page's language, then
- * hydrates; other namespaces load when a page first needs them. The language switch reloads
- * the document.
+ * Hydrates with the translations the server rendered this page with, which its HTML carries
+ * (a listed namespace it lacks would be downloaded first); other namespaces load when a page
+ * first needs them. The language switch reloads the document.
  */
 async function hydrate() {
   const lang = document.documentElement.lang;
   const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
-  const translation = await loadPageTranslations(language, knownNamespaces(pageNamespacesIn(document)));
+  const page = pageTranslationsIn(document);
+  const translation = await loadPageTranslations(language, knownNamespaces(page.namespaces), page.text);
   startTransition(() => {
     hydrateRoot(
       document,

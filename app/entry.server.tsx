@@ -12,9 +12,10 @@ import { ErrorFallbackProvider } from './components/error-fallback';
 import { NonceProvider } from './components/nonce';
 import { SiteStylesProvider } from './components/site-styles';
 import { availabilityContext, requestContext, shopContext } from './context';
-import { DEFAULT_LANGUAGE } from './domain/catalogue-types';
+import { DEFAULT_LANGUAGE, isLanguage } from './domain/catalogue-types';
 import { createI18nInstance } from './i18n/instance';
 import { resources } from './i18n/resources';
+import { serverTranslation } from './i18n/server-translation';
 import { TranslationContext } from './i18n/translation-context';
 import { getInstance } from './middleware/i18next';
 import { expressContext } from './.server/auth/context';
@@ -57,8 +58,8 @@ export default function handleRequest(
     const stream = renderToPipeableStream(
       <NonceProvider value={cspNonce}>
         <SiteStylesProvider value={SITE_STYLES}>
-          {/* A fresh set per render: the namespaces this page uses, listed for the browser. */}
-          <TranslationContext value={{ i18n, used: new Set() }}>
+          {/* A fresh set per render: the namespaces this page uses, carried to the browser. */}
+          <TranslationContext value={serverTranslation(i18n, resources[isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE])}>
             <ErrorFallbackProvider value={errorFallback}>
               <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
             </ErrorFallbackProvider>

@@ -3,6 +3,7 @@ import { fillCart, saveAddress } from './pages/cart';
 import { signUpFanWithProfile } from './pages/configure';
 import { MARIOS_FORM } from './pages/profile';
 import { expect, test } from './support/test';
+import { renderedHtml } from './support/shop';
 
 // Issue 12: the cart's forms refuse bad input (400 with the field's message, never an echo of a
 // huge value), answer 404 for anything that is not the fan's, and change nothing then — checked
@@ -14,7 +15,7 @@ test.describe('cart: bad input and ownership', () => {
     test.setTimeout(120_000);
     await signUpFanWithProfile(page, auth, 'en');
     await fillCart(page.request);
-    const cart = await (await page.request.get('/cart')).text();
+    const cart = await renderedHtml(await page.request.get('/cart'));
     // Each item that ships links its temporary-address page from the cart.
     const itemIds = [...cart.matchAll(/href="\/cart\/([0-9a-f-]{36})\/temporary"/g)].map((match) => match[1]!);
     expect(itemIds.length, 'the two items that ship link their temporary-address page').toBe(2);
@@ -27,7 +28,7 @@ test.describe('cart: bad input and ownership', () => {
     await new AuthPages(other, { baseURL: baseURL!, language: 'en' }).signUp(newFan('Mario'));
     expect((await other.request.post('/account/profile/complete', { form: MARIOS_FORM })).ok()).toBe(true);
     await saveAddress(other.request, { countryCode: 'IT', provinceCode: 'TO', cityCode: 'L219', postalCode: '10121', street: 'Via Po' });
-    const othersBook = await (await other.request.get('/account/addresses')).text();
+    const othersBook = await renderedHtml(await other.request.get('/account/addresses'));
     const othersAddressId = /\/account\/addresses\/([0-9a-f-]{36})"/.exec(othersBook)?.[1];
     expect(othersAddressId).toBeTruthy();
 
@@ -51,7 +52,7 @@ test.describe('cart: bad input and ownership', () => {
     // The address page takes only the saved-address choice.
     expect((await page.request.post(`/cart/${membershipId}`, { form: { firstName: 'Mario' } })).status()).toBe(400);
     // Nothing changed: the three items are still there, without addresses.
-    const after = await (await page.request.get('/cart')).text();
+    const after = await renderedHtml(await page.request.get('/cart'));
     expect([...after.matchAll(/<h3 id="item-/g)]).toHaveLength(3);
     expect(after).toContain('No address yet: choose one below or add a new one.');
   });
@@ -62,18 +63,18 @@ test.describe('cart: bad input and ownership', () => {
     const huge = 'A'.repeat(50_000);
     const tooLong = await page.request.post('/cart', { form: { intent: 'voucher', voucherCode: huge } });
     expect(tooLong.status()).toBe(400);
-    const body = await tooLong.text();
+    const body = await renderedHtml(tooLong);
     expect(body).toContain('A voucher code has at most 30 characters.');
     expect(body).not.toContain('A'.repeat(100));
     const odd = await page.request.post('/cart', { form: { intent: 'voucher', voucherCode: 'SCONTO_10' } });
     expect(odd.status()).toBe(400);
-    expect(await odd.text()).toContain('A voucher code has only letters, digits and hyphens.');
+    expect(await renderedHtml(odd)).toContain('A voucher code has only letters, digits and hyphens.');
     const expired = await page.request.post('/cart', { form: { intent: 'voucher', voucherCode: 'scaduto' } });
     expect(expired.status()).toBe(400);
-    expect(await expired.text()).toContain('This voucher has expired.');
+    expect(await renderedHtml(expired)).toContain('This voucher has expired.');
     expect((await page.request.post('/cart', { form: { intent: 'voucher' } })).status()).toBe(400);
     // The waiver of an item that needs none (the gift) is refused.
-    const cart = await (await page.request.get('/cart')).text();
+    const cart = await renderedHtml(await page.request.get('/cart'));
     const giftId = /id="item-([0-9a-f-]{36})"[^>]*>Kids 0–4</.exec(cart)?.[1];
     expect((await page.request.post('/cart', { form: { intent: 'waiver', itemId: giftId!, waiver: 'on' } })).status()).toBe(400);
   });
@@ -82,17 +83,17 @@ test.describe('cart: bad input and ownership', () => {
     await signUpFanWithProfile(page, auth, 'en');
     await fillCart(page.request);
     await saveAddress(page.request, { countryCode: 'US', state: 'NY', city: 'New York', postalCode: '10001', street: '5th Avenue' });
-    const book = await (await page.request.get('/account/addresses')).text();
+    const book = await renderedHtml(await page.request.get('/account/addresses'));
     const usAddressId = /\/account\/addresses\/([0-9a-f-]{36})"/.exec(book)?.[1];
-    const cart = await (await page.request.get('/cart')).text();
+    const cart = await renderedHtml(await page.request.get('/cart'));
     const membershipId = /id="item-([0-9a-f-]{36})"[^>]*>J1897</.exec(cart)?.[1];
     const chosen = await page.request.post(`/cart/${membershipId}`, { form: { intent: 'choose', addressId: usAddressId! } });
     expect(chosen.status()).toBe(400);
-    expect(await chosen.text()).toContain('This product is not sold in this country.');
+    expect(await renderedHtml(chosen)).toContain('This product is not sold in this country.');
     // The cart page's own form (issue 30) says it at the item, with the alternative product.
     const onCart = await page.request.post('/cart', { form: { intent: 'address', itemId: membershipId!, addressId: usAddressId! } });
     expect(onCart.status()).toBe(400);
-    const onCartPage = await onCart.text();
+    const onCartPage = await renderedHtml(onCart);
     expect(onCartPage).toContain('This product is not sold in this country.');
     expect(onCartPage).toContain('See the alternative: Black &amp; White');
     expect((await page.request.post('/cart', { form: { intent: 'address', itemId: membershipId!, addressId: '' } })).status()).toBe(400);
@@ -100,7 +101,7 @@ test.describe('cart: bad input and ownership', () => {
       form: { firstName: 'Mario', lastName: 'Rossi', phone: '+7 495 1234567', countryCode: 'RU', city: 'Moskva', postalCode: '101000', street: 'Tverskaya' },
     });
     expect(temporary.status()).toBe(400);
-    expect(await temporary.text()).toContain('We do not ship to this country.');
-    expect(await (await page.request.get('/cart')).text()).toContain('No address yet: choose one below or add a new one.');
+    expect(await renderedHtml(temporary)).toContain('We do not ship to this country.');
+    expect(await renderedHtml(await page.request.get('/cart'))).toContain('No address yet: choose one below or add a new one.');
   });
 });

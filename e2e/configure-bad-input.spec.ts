@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { signUpFanWithProfile } from './pages/configure';
 import { expect, test } from './support/test';
+import { renderedHtml } from './support/shop';
 
 // Issue 11, deliverable 9: bad input to the configure forms is refused (400 or 404) with its
 // message, and nothing is saved — checked over HTTP, as support staff or a script would post.
@@ -23,14 +24,14 @@ test.describe('configure: bad input', () => {
 
   async function expectCartEmpty(page: Page) {
     const cart = await page.request.get('/cart');
-    expect(await cart.text()).toContain('Your cart is empty.');
+    expect(await renderedHtml(cart)).toContain('Your cart is empty.');
   }
 
   test('card documents: too large, not a document, missing front, a sold-out size', async ({ page }) => {
     const tooLarge = Buffer.concat([PNG_HEAD, Buffer.alloc(4_194_305 - PNG_HEAD.length)]);
     const large = await page.request.post(CARD, { multipart: cardForm({ name: 'scan.png', mimeType: 'image/png', buffer: tooLarge }) });
     expect(large.status()).toBe(400);
-    expect(await large.text()).toContain('Unable to load a file greater than 4Mb');
+    expect(await renderedHtml(large)).toContain('Unable to load a file greater than 4Mb');
     // Nothing else is lost: what was typed comes back, with no false "required", and the good
     // front is asked for again (a refused post keeps no file).
     const largeBack = await page.request.post(CARD, {
@@ -41,7 +42,7 @@ test.describe('configure: bad input', () => {
       },
     });
     expect(largeBack.status()).toBe(400);
-    const refusedPage = await largeBack.text();
+    const refusedPage = await renderedHtml(largeBack);
     expect(refusedPage).toContain('Unable to load a file greater than 4Mb');
     expect(refusedPage).toContain('This file was fine, but another one was not: choose it again.');
     expect(refusedPage).toMatch(/name="customization"[^>]*value="ZOE"|value="ZOE"[^>]*name="customization"/);
@@ -51,17 +52,17 @@ test.describe('configure: bad input', () => {
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(510)]);
     const program = await page.request.post(CARD, { multipart: cardForm({ name: 'id.pdf', mimeType: 'application/pdf', buffer: exe }) });
     expect(program.status()).toBe(400);
-    expect(await program.text()).toContain('Upload a JPEG or PNG image, a PDF or a Word document.');
+    expect(await renderedHtml(program)).toContain('Upload a JPEG or PNG image, a PDF or a Word document.');
 
     const missing = await page.request.post(CARD, { multipart: cardForm() });
     expect(missing.status()).toBe(400);
-    expect(await missing.text()).toContain('Front of the document: This field is required.');
+    expect(await renderedHtml(missing)).toContain('Front of the document: This field is required.');
 
     const soldOut = await page.request.post(CARD, {
       multipart: { ...cardForm({ name: 'id.png', mimeType: 'image/png', buffer: PNG_HEAD }), variantId: 'jcard-64' },
     });
     expect(soldOut.status()).toBe(400);
-    expect(await soldOut.text()).toContain('This size is sold out: please choose another one.');
+    expect(await renderedHtml(soldOut)).toContain('This size is sold out: please choose another one.');
     await expectCartEmpty(page);
   });
 
@@ -91,7 +92,7 @@ test.describe('configure: bad input', () => {
       form: { buyFor: 'BUY_CARD', unitPriceCents: '0', priceCents: '0', firstName: 'Someone', lastName: 'Else', taxCode: 'XXXXXX00X00X000X' },
     });
     expect(added.ok()).toBe(true);
-    const cart = await (await page.request.get('/cart')).text();
+    const cart = await renderedHtml(await page.request.get('/cart'));
     // The holder is the fan's profile; the price the catalogue's, with no "it has changed" note from a forged snapshot.
     expect(cart).toContain('Mario Rossi');
     expect(cart).not.toContain('Someone');

@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from './support/axe';
-import { waitForHydration } from './support/shop';
+import { waitForHydration, renderedHtml } from './support/shop';
 import { expect, test } from './support/test';
 
 test.describe('shop shell', () => {
@@ -136,7 +136,7 @@ test.describe('error screens', () => {
       maxRedirects: 0,
     });
     expect(response.status()).toBe(400);
-    const html = await response.text();
+    const html = await renderedHtml(response);
     expect(html).toContain('Wrong request: the data is incomplete or wrong.');
     expect(html).not.toMatch(/at .*\.js:\d+/); // no stack trace
   });
@@ -188,11 +188,11 @@ test.describe('error pages of a signed-in fan', () => {
     const configure = '/products/no-such-product/configure/buy';
     const missing = await page.request.post(configure, { form: { buyFor: 'BUY_CARD' }, maxRedirects: 0 });
     expect(missing.status()).toBe(404);
-    expectErrorHtml(await missing.text(), { requestId: missing.headers()['x-request-id'] ?? '', retry: configure, greeting: `Hello, ${fan.firstName}` });
+    expectErrorHtml(await renderedHtml(missing), { requestId: missing.headers()['x-request-id'] ?? '', retry: configure, greeting: `Hello, ${fan.firstName}` });
     // An action's error at the root: React Router runs no loader, so no one is known to be signed in.
     const failed = await page.request.post('/dev/fail', { form: { anything: 'x' }, maxRedirects: 0 });
     expect(failed.status()).toBe(500);
-    expectErrorHtml(await failed.text(), { requestId: failed.headers()['x-request-id'] ?? '', retry: '/dev/fail', greeting: null });
+    expectErrorHtml(await renderedHtml(failed), { requestId: failed.headers()['x-request-id'] ?? '', retry: '/dev/fail', greeting: null });
   });
 
   test('the fallback page hydrates as the server drew it (a form posted from a page)', async ({ page, javaScriptEnabled }) => {
@@ -220,7 +220,7 @@ test.describe('translations in the browser', () => {
   test.use({ language: 'en' });
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'namespaces load in the browser only with JavaScript');
 
-  test('a page loads only the namespaces its HTML lists; the next page in the app loads the ones it lacks', async ({ page, fan: _signedIn }) => {
+  test('a page hydrates with the translations its HTML carries; the next page in the app loads the ones it lacks', async ({ page, fan: _signedIn }) => {
     const documents: string[] = [];
     const translations: string[] = [];
     page.on('request', (request) => {
@@ -231,20 +231,26 @@ test.describe('translations in the browser', () => {
     });
     await page.goto('/account');
     await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
-    const listed = ((await page.locator('[data-i18n-namespaces]').getAttribute('data-i18n-namespaces')) ?? '').split(' ');
+    const block = page.locator('script#page-translations');
+    const listed = ((await block.getAttribute('data-i18n-namespaces')) ?? '').split(' ');
     expect(listed).toEqual(expect.arrayContaining(['common', 'account']));
     expect(listed).not.toContain('addresses');
-    await expect.poll(() => translations.toSorted()).toEqual(listed.map((namespace) => `en/${namespace}`).toSorted());
+    expect(await block.getAttribute('type')).toBe('application/json');
+    const carried = JSON.parse((await block.textContent()) ?? '') as Record<string, unknown>;
+    expect(Object.keys(carried).toSorted()).toEqual(listed.toSorted());
 
     // A link followed before hydration is an ordinary page load (CI once clicked that early).
     const addresses = page.getByRole('link', { name: 'Addresses', exact: true });
     await waitForHydration(addresses);
+    // Hydrated without downloading a single translation.
+    expect(translations).toEqual([]);
     await addresses.click();
     await expect(page).toHaveURL(/\/account\/addresses$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your addresses' })).toBeVisible();
     await expect(page.getByText('The addresses saved here can be chosen for delivery and billing.')).toBeVisible();
     expect(documents).toEqual(['/account']);
     expect(translations).toContain('en/addresses');
-    expect(translations.filter((name) => name.startsWith('it/'))).toEqual([]);
+    // Only what the page lacked: nothing it carried, nothing of the other language.
+    expect(translations.filter((name) => !name.startsWith('en/') || listed.includes(name.slice(3)))).toEqual([]);
   });
 });

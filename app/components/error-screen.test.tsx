@@ -3,6 +3,7 @@ import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createI18nInstance } from '../i18n/instance';
 import { resources } from '../i18n/resources';
+import { serverTranslation } from '../i18n/server-translation';
 import { TranslationContext } from '../i18n/translation-context';
 import { ErrorFallbackProvider, type ErrorFallback } from './error-fallback';
 import { ErrorScreen, type ErrorScreenProps } from './error-screen';
@@ -11,7 +12,7 @@ import { ErrorScreen, type ErrorScreenProps } from './error-screen';
 function render(props: ErrorScreenProps, fallback: ErrorFallback = { requestId: 'req-from-server', supportUrl: 'https://help.example/' }) {
   const Stub = createRoutesStub([{ path: '/cart', Component: () => <ErrorScreen {...props} /> }]);
   return renderToString(
-    <TranslationContext value={{ i18n: createI18nInstance('en', resources), used: new Set() }}>
+    <TranslationContext value={serverTranslation(createI18nInstance('en', resources), resources.en)}>
       <ErrorFallbackProvider value={fallback}>
         <Stub initialEntries={['/cart?x=1']} />
       </ErrorFallbackProvider>

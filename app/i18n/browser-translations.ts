@@ -1,13 +1,15 @@
 import type { Language } from '../domain/catalogue-types';
 import { createBrowserI18n } from './browser-i18n';
+import { parsePageTranslations } from './inline-translations';
 import type { BrowserTranslation, Namespace } from './translation-context';
 
 /**
  * One lazy chunk per language and namespace (named `locale-<language>-<namespace>-<hash>.js`
- * by vite/translation-chunk-names.ts), so a page downloads only the namespaces it uses, in its language.
- * Every entry costs every page that hydrates about 30 bytes, so only what a browser can render is
- * here: the mails' texts, the checkout terms' (worded into the page) and the payment simulator's
- * pages' (server-rendered HTML) are the server's alone.
+ * by vite/translation-chunk-names.ts), for the namespaces a page needs beyond those its HTML
+ * carries (a client-side navigation), in its language. Every entry costs every page that
+ * hydrates about 30 bytes, so only what a browser can render is here: the mails' texts, the
+ * checkout terms' (worded into the page) and the payment simulator's pages' (server-rendered
+ * HTML) are the server's alone (`SERVER_ONLY_NAMESPACES`).
  */
 const bundleImports = import.meta.glob<unknown>(['./*/*.json', '!./*/mail.json', '!./*/checkoutTerms.json', '!./*/psp.json'], {
   base: '../locales',
@@ -35,11 +37,16 @@ export function knownNamespaces(list: string): Namespace[] {
 const LOADED: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
 
 /**
- * The browser's translations (`createBrowserI18n`) holding the page's namespaces (downloaded
- * in parallel before it hydrates), and `whenLoaded` for the namespaces later pages need.
+ * The browser's translations (`createBrowserI18n`) holding the page's namespaces, and
+ * `whenLoaded` for the namespaces later pages need. The page's translations block (`inline`,
+ * its text) carries the listed namespaces' texts; a listed namespace it lacks is downloaded,
+ * in parallel, before the page hydrates.
  */
-export async function loadPageTranslations(language: Language, listed: readonly Namespace[]): Promise<BrowserTranslation> {
-  const bundles = await Promise.all(listed.map(async (namespace) => [namespace, await importBundle(language, namespace)] as const));
+export async function loadPageTranslations(language: Language, listed: readonly Namespace[], inline = ''): Promise<BrowserTranslation> {
+  const carried = parsePageTranslations(inline);
+  const bundles = await Promise.all(
+    listed.map(async (namespace) => [namespace, carried[namespace] ?? (await importBundle(language, namespace))] as const),
+  );
   const i18n = createBrowserI18n(language, Object.fromEntries(bundles));
 
   // One download per namespace, one promise per set of missing namespaces (what `use()` is
@@ -70,5 +77,5 @@ export async function loadPageTranslations(language: Language, listed: readonly 
     }
     return wait;
   };
-  return { i18n, listed, whenLoaded };
+  return { i18n, listed, inline, whenLoaded };
 }

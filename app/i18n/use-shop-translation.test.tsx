@@ -4,8 +4,10 @@ import { prerender } from 'react-dom/static';
 import { describe, expect, it, vi } from 'vitest';
 import { loadPageTranslations } from './browser-translations';
 import { createI18nInstance } from './instance';
+import { pageTranslationsJson } from './inline-translations';
 import { PageNamespaces } from './page-namespaces';
 import { resources } from './resources';
+import { serverTranslation } from './server-translation';
 import { TranslationContext, type Namespace, type TranslationContextValue } from './translation-context';
 import { useShopTranslation, type Namespaces } from './use-shop-translation';
 
@@ -29,7 +31,7 @@ function withTranslation(value: TranslationContextValue, ...children: ReactNode[
 
 function render(language: 'it' | 'en', namespace?: Namespace) {
   const i18n = createI18nInstance(language, resources);
-  return { i18n, html: () => renderToString(withTranslation({ i18n, used: new Set() }, createElement(StatusTitle, { namespace }))) };
+  return { i18n, html: () => renderToString(withTranslation(serverTranslation(i18n, resources[language]), createElement(StatusTitle, { namespace }))) };
 }
 
 /** Waits for everything, suspended components included, as the browser would before showing them. */
@@ -65,7 +67,7 @@ describe('the namespaces a server render used', () => {
     const i18n = createI18nInstance('en', resources);
     const html = renderToString(
       withTranslation(
-        { i18n, used: new Set() },
+        serverTranslation(i18n, resources.en),
         createElement(StatusTitle),
         createElement(Labelled, { namespaces: ['addresses', 'forms'], text: 'book.heading' }),
         createElement(StatusTitle, { namespace: 'errors' }),
@@ -73,19 +75,59 @@ describe('the namespaces a server render used', () => {
       ),
     );
     expect(html).toContain('<p>Your addresses (optional)</p>');
-    expect(html).toContain('<div hidden="" data-i18n-namespaces="common addresses forms errors"></div>');
+    expect(html).toContain('<script type="application/json" id="page-translations" data-i18n-namespaces="common addresses forms errors">');
+  });
+
+  it('are carried by the page in its language, as a JSON block the browser entry hydrates with', () => {
+    const i18n = createI18nInstance('it', resources);
+    const html = renderToString(
+      withTranslation(
+        serverTranslation(i18n, resources.it),
+        createElement(Labelled, { namespaces: ['addresses', 'forms'], text: 'book.heading' }),
+        createElement(PageNamespaces),
+      ),
+    );
+    const block = /<script type="application\/json" id="page-translations" data-i18n-namespaces="([^"]*)">([^<]*)<\/script>/.exec(html);
+    expect(block?.[1]).toBe('addresses forms');
+    expect(JSON.parse(block?.[2] ?? '')).toEqual({ addresses: resources.it.addresses, forms: resources.it.forms });
   });
 
   it('start empty for every render (one set per request)', () => {
     const i18n = createI18nInstance('en', resources);
     const page = (namespace: Namespace) =>
-      renderToString(withTranslation({ i18n, used: new Set() }, createElement(StatusTitle, { namespace }), createElement(PageNamespaces)));
+      renderToString(
+        withTranslation(serverTranslation(i18n, resources.en), createElement(StatusTitle, { namespace }), createElement(PageNamespaces)),
+      );
     expect(page('errors')).toContain('data-i18n-namespaces="errors"');
     expect(page('catalogue')).toContain('data-i18n-namespaces="catalogue"');
   });
 });
 
 describe('in the browser', () => {
+  it('takes the listed namespaces from the page’s block, downloading only one the block lacks', async () => {
+    const block = pageTranslationsJson(resources.en, ['common']);
+    const translation = await loadPageTranslations('en', ['common', 'auth'], block);
+    expect(translation.i18n.getFixedT(null, 'common')('shopName')).toBe(resources.en.common.shopName);
+    expect(translation.i18n.getFixedT(null, 'common')('auth:signIn.heading')).toBe('Sign in');
+    // Rendered again as the server sent it, so hydration matches.
+    expect(translation.inline).toBe(block);
+    const html = renderToString(withTranslation(translation, createElement(PageNamespaces)));
+    expect(html).toBe(`<script type="application/json" id="page-translations" data-i18n-namespaces="common auth">${block}</script>`);
+  });
+
+  it('takes a bundle from the block as it is, without a download (not the chunk’s text)', async () => {
+    const carried = { shopName: 'From the page' };
+    const { i18n } = await loadPageTranslations('it', ['common'], JSON.stringify({ common: carried }));
+    expect(i18n.getFixedT(null, 'common')('shopName')).toBe('From the page');
+  });
+
+  it('downloads the listed namespaces when the block is missing or unreadable', async () => {
+    for (const text of ['', '{"common":', '[1]']) {
+      const { i18n } = await loadPageTranslations('it', ['common'], text);
+      expect(i18n.getFixedT(null, 'common')('shopName')).toBe(resources.it.common.shopName);
+    }
+  });
+
   it('loads the listed namespaces of the page language up front, and nothing else', async () => {
     const { i18n, listed } = await loadPageTranslations('en', ['common', 'auth']);
     expect(listed).toEqual(['common', 'auth']);

@@ -88,8 +88,9 @@ export function targetVerdict(value, limit) {
 }
 
 /**
- * The translation namespaces a page's HTML says the client entry loads before it hydrates: the
- * space-separated `data-i18n-namespaces` attribute the shop's layout renders after the page.
+ * The translation namespaces a page's HTML says the client entry needs before it hydrates: the
+ * space-separated `data-i18n-namespaces` attribute the shop's layout renders after the page, on
+ * its JSON translations block (on an empty `<div hidden>` in builds before the block).
  * null when the page has none (a page that does not hydrate, or a build from before the
  * per-namespace chunks).
  * @param {string} html
@@ -104,8 +105,9 @@ export function listedNamespaces(html) {
 /**
  * Whether a dynamic import is one of the translations the page loads at first visit although
  * the entry imports them lazily.
- * - With the page's namespace list: exactly the chunks `locale-<language>-<namespace>-<hash>.js`
- *   of the listed namespaces (namespace names have no '-', so `auth` never matches `auth_x`).
+ * - With the page's namespace list (the caller leaves out those the page carries inline):
+ *   exactly the chunks `locale-<language>-<namespace>-<hash>.js` of the listed namespaces
+ *   (namespace names have no '-', so `auth` never matches `auth_x`).
  * - Without one (older builds): a file whose name says resources, locale(s), i18n, messages or
  *   translation(s) with the page's language as a token ("resources-it-x1.js", "locales/en/auth.json").
  * @param {string} specifier @param {string} language @param {string[] | null} [namespaces]

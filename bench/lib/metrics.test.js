@@ -78,6 +78,8 @@ describe('listedNamespaces', () => {
     assert.deepEqual(listedNamespaces(html), ['common', 'auth', 'forms']);
     assert.deepEqual(listedNamespaces("<div hidden data-i18n-namespaces='common'>"), ['common']);
     assert.deepEqual(listedNamespaces('<div hidden data-i18n-namespaces="">'), []);
+    const block = '<footer></footer><script type="application/json" id="page-translations" data-i18n-namespaces="common checkout">{"common":{}}</script>';
+    assert.deepEqual(listedNamespaces(block), ['common', 'checkout']);
   });
   it('is null for a page without a list (no hydration, or an older build)', () => {
     assert.equal(listedNamespaces('<html lang="it"><body><main></main></body></html>'), null);

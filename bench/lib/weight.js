@@ -38,6 +38,8 @@ const STATIC_IMPORT = /\bimport\s*(?:[\w$*{}\s,]*?\bfrom\s*)?(["'])([^"'\n]+)\1/
 const STATIC_REEXPORT = /\bexport\s*(?:\*\s*(?:as\s+[\w$]+\s*)?|\{[^}]*\}\s*)from\s*(["'])([^"'\n]+)\1/g;
 const DYNAMIC_IMPORT = /\bimport\s*\(\s*(["'`])([^"'`\n]+)\1\s*\)/g;
 const CSS_IMPORT = /@import\s+(?:url\(\s*)?(["']?)([^"')\s;]+)\1\s*\)?/g;
+/** The attribute of the shop's translations block (and of the empty list element of older builds). */
+const NAMESPACES_ATTRIBUTE = 'data-i18n-namespaces';
 const ENTITIES = /** @type {Record<string, string>} */ ({ amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' });
 
 /** @param {string} value */
@@ -88,13 +90,17 @@ export function importSpecifiers(code, { staticImports, dynamicImports }) {
  * their own bytes are part of the document.
  * @param {string} html
  * @param {string} pageUrl
- * @returns {{ assets: AssetRef[], inlineScriptBytes: number, inlineStyles: string }} inlineStyles: the text of every `<style>`
+ * @returns {{ assets: AssetRef[], inlineScriptBytes: number, inlineStyles: string, inlineTranslations: string | null }}
+ *   inlineStyles: the text of every `<style>`; inlineTranslations: the text of the page's translations
+ *   block (a JSON data block carrying `data-i18n-namespaces`), null without one
  */
 export function findAssets(html, pageUrl) {
   /** @type {AssetRef[]} */
   const assets = [];
   let inlineScriptBytes = 0;
   let inlineStyles = '';
+  /** @type {string | null} */
+  let inlineTranslations = null;
   /** @param {string} href @param {AssetKind} kind @param {string} via */
   const add = (href, kind, via) => assets.push({ url: new URL(href, pageUrl).href, kind, via });
   for (const [token, scriptAttributes, scriptBody, linkAttributes, styleBody] of html.matchAll(TOKEN)) {
@@ -106,6 +112,10 @@ export function findAssets(html, pageUrl) {
     if (scriptAttributes !== undefined) {
       const attributes = parseAttributes(scriptAttributes);
       const type = (attributes.get('type') ?? '').trim().toLowerCase();
+      if (type === 'application/json' && attributes.has(NAMESPACES_ATTRIBUTE)) {
+        inlineTranslations = (inlineTranslations ?? '') + (scriptBody ?? '');
+        continue;
+      }
       if (!JS_TYPES.has(type) || attributes.has('nomodule')) continue;
       const src = attributes.get('src');
       if (src) {
@@ -128,7 +138,7 @@ export function findAssets(html, pageUrl) {
       else if (rel.includes('preload') && as === 'style') add(href, 'css', 'preload');
     }
   }
-  return { assets, inlineScriptBytes, inlineStyles };
+  return { assets, inlineScriptBytes, inlineStyles, inlineTranslations };
 }
 
 /** @param {string} url @param {string} base */
@@ -144,8 +154,11 @@ const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
  * Fetches the page (redirects not followed), then every asset it loads, once each, following the
  * static imports of scripts and the `@import`s of stylesheets (what the browser loads on first visit;
  * dynamic imports inside scripts are lazy and not counted, except the translations the client entry
- * imports before it hydrates: the page language's chunks of the namespaces the HTML lists in
- * `data-i18n-namespaces`, see `listedNamespaces` and `isTranslationChunk`).
+ * needs before it hydrates). Translations: the page lists the namespaces its render used in
+ * `data-i18n-namespaces` (`listedNamespaces`); those its JSON translations block carries count as
+ * one JS file, the block's text gzipped on its own (its bytes also travel in the HTML, as inline
+ * CSS's do); the entry `import()`s the others, the page language's chunks (`isTranslationChunk`).
+ * A listed namespace found in neither is a failure.
  * @param {string} baseUrl
  * @param {string} route
  * @param {{ cookie?: string }} [options]  the cookies of a signed-in fan or a sign-in interaction
@@ -172,12 +185,26 @@ export async function measureWeight(baseUrl, route, { cookie } = {}) {
   if (!weight.measured) return weight;
 
   const htmlText = html.toString('utf8');
-  const { assets, inlineScriptBytes, inlineStyles } = findAssets(htmlText, pageUrl);
+  const { assets, inlineScriptBytes, inlineStyles, inlineTranslations } = findAssets(htmlText, pageUrl);
   const language = /<html\b[^>]*\blang\s*=\s*["']?([A-Za-z-]+)/i.exec(htmlText)?.[1] ?? '';
-  // The namespaces the page says its entry loads before hydrating; null for older builds.
-  const namespaces = listedNamespaces(htmlText);
+  // The namespaces the page says its entry has before hydrating; null for older builds.
+  const listed = listedNamespaces(htmlText);
   const translationsFound = new Set();
   weight.document = { rawBytes: html.length, gzipBytes: gzipSize(html), inlineScriptBytes };
+  // The translations the page carries count as first-load JS (the entry would import them otherwise).
+  if (inlineTranslations !== null) {
+    const bytes = Buffer.from(inlineTranslations);
+    const file = { path: '(inline translations)', kind: /** @type {AssetKind} */ ('js'), via: 'translations (inline JSON)', status: 200, rawBytes: bytes.length, gzipBytes: gzipSize(bytes) };
+    weight.files.push(file);
+    weight.js.files += 1;
+    weight.js.rawBytes += file.rawBytes;
+    weight.js.gzipBytes += file.gzipBytes;
+    const carried = inlineNamespaces(inlineTranslations);
+    if (carried === null) weight.failures.push('(inline translations): not a JSON object');
+    for (const namespace of carried ?? []) translationsFound.add(namespace);
+  }
+  // The entry imports only the listed namespaces the page does not carry.
+  const namespaces = listed && listed.filter((namespace) => !translationsFound.has(namespace));
   // CSS inline in the page counts as CSS (its bytes also travel in the document).
   if (inlineStyles) {
     const bytes = Buffer.from(inlineStyles);
@@ -227,11 +254,27 @@ export async function measureWeight(baseUrl, route, { cookie } = {}) {
       }
     }
   }
-  // A listed namespace whose chunk no script imports: the weight would be short of it.
+  // A listed namespace neither carried nor imported: the weight would be short of it.
   for (const namespace of namespaces ?? []) {
     if (weight.js.files > 0 && !translationsFound.has(namespace)) {
-      weight.failures.push(`translations of namespace "${namespace}" (listed in the page): no locale-${language}-${namespace}-*.js among the scripts' imports`);
+      weight.failures.push(
+        `translations of namespace "${namespace}" (listed in the page): not in its inline translations, and no locale-${language}-${namespace}-*.js among the scripts' imports`,
+      );
     }
   }
   return weight;
+}
+
+/**
+ * The namespaces a translations block carries (its JSON object's keys); null when it is not one.
+ * @param {string} text
+ * @returns {string[] | null}
+ */
+export function inlineNamespaces(text) {
+  try {
+    const value = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : null;
+  } catch {
+    return null;
+  }
 }

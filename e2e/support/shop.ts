@@ -43,3 +43,17 @@ export async function waitForHydration(element: Locator): Promise<void> {
     })
     .toBe(true);
 }
+
+/**
+ * A page's HTML as the server rendered it for the fan, without its translations block: that
+ * JSON data block holds every text of the namespaces the page uses, shown or not, so a test
+ * reading raw HTML for a message would find it there whether or not the page shows it.
+ */
+export async function renderedHtml(response: { text(): Promise<string> }): Promise<string> {
+  return withoutPageTranslations(await response.text());
+}
+
+/** `html` without the page's translations block (its text has no '<': scriptSafeJson). */
+export function withoutPageTranslations(html: string): string {
+  return html.replace(/<script type="application\/json" id="page-translations"[^>]*>[^<]*<\/script>/, '');
+}
