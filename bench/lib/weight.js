@@ -151,6 +151,20 @@ function display(url, base) {
 const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
 /**
+ * Counts text the page carries inline (its `<style>`, its translations block) as one file of `kind`,
+ * gzipped on its own as a file would be.
+ * @param {PageWeight} weight @param {'js' | 'css'} kind @param {string} path @param {string} via @param {string} text
+ */
+function countInline(weight, kind, path, via, text) {
+  const bytes = Buffer.from(text);
+  const file = { path, kind: /** @type {AssetKind} */ (kind), via, status: 200, rawBytes: bytes.length, gzipBytes: gzipSize(bytes) };
+  weight.files.push(file);
+  weight[kind].files += 1;
+  weight[kind].rawBytes += file.rawBytes;
+  weight[kind].gzipBytes += file.gzipBytes;
+}
+
+/**
  * Fetches the page (redirects not followed), then every asset it loads, once each, following the
  * static imports of scripts and the `@import`s of stylesheets (what the browser loads on first visit;
  * dynamic imports inside scripts are lazy and not counted, except the translations the client entry
@@ -193,12 +207,7 @@ export async function measureWeight(baseUrl, route, { cookie } = {}) {
   weight.document = { rawBytes: html.length, gzipBytes: gzipSize(html), inlineScriptBytes };
   // The translations the page carries count as first-load JS (the entry would import them otherwise).
   if (inlineTranslations !== null) {
-    const bytes = Buffer.from(inlineTranslations);
-    const file = { path: '(inline translations)', kind: /** @type {AssetKind} */ ('js'), via: 'translations (inline JSON)', status: 200, rawBytes: bytes.length, gzipBytes: gzipSize(bytes) };
-    weight.files.push(file);
-    weight.js.files += 1;
-    weight.js.rawBytes += file.rawBytes;
-    weight.js.gzipBytes += file.gzipBytes;
+    countInline(weight, 'js', '(inline translations)', 'translations (inline JSON)', inlineTranslations);
     const carried = inlineNamespaces(inlineTranslations);
     if (carried === null) weight.failures.push('(inline translations): not a JSON object');
     for (const namespace of carried ?? []) translationsFound.add(namespace);
@@ -206,14 +215,7 @@ export async function measureWeight(baseUrl, route, { cookie } = {}) {
   // The entry imports only the listed namespaces the page does not carry.
   const namespaces = listed && listed.filter((namespace) => !translationsFound.has(namespace));
   // CSS inline in the page counts as CSS (its bytes also travel in the document).
-  if (inlineStyles) {
-    const bytes = Buffer.from(inlineStyles);
-    const file = { path: '(inline <style>)', kind: /** @type {AssetKind} */ ('css'), via: 'inline style', status: 200, rawBytes: bytes.length, gzipBytes: gzipSize(bytes) };
-    weight.files.push(file);
-    weight.css.files += 1;
-    weight.css.rawBytes += file.rawBytes;
-    weight.css.gzipBytes += file.gzipBytes;
-  }
+  if (inlineStyles) countInline(weight, 'css', '(inline <style>)', 'inline style', inlineStyles);
   const seen = new Set();
   const queue = [...assets];
   for (let next = queue.shift(); next; next = queue.shift()) {
