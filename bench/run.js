@@ -28,7 +28,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 const FIXTURE_NAME = 'minimal React Router app';
 
-const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S] [--connections N] [--orders N] [--payments N] [--no-build] [--compare REF] [--route NAME ...]
+const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S] [--connections N] [--orders N] [--payments N] [--no-build] [--compare REF] [--route NAME ...] [--rate N]
 
   --duration S     seconds per measured window (default 2)
   --rounds N       interleaved rounds: every route (and build) once per round (default 3)
@@ -44,6 +44,9 @@ const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S]
   --route NAME     measure only this route of the table (repeatable; e.g. --route floor
                    --route /products --route 'cart, 10 items'), beside the minimal app: more
                    rounds of a few routes in the same time
+  --rate N         drive every route at N requests per second instead of as fast as it answers,
+                   so the minimal app and the shop are measured at the same load (routes that
+                   cannot keep up answer fewer; lengthen --duration: /proc counts in 10 ms ticks)
 `;
 
 /** @param {string} text */
@@ -64,6 +67,7 @@ function parseOptions(argv) {
       payments: { type: 'string', default: '100' },
       compare: { type: 'string' },
       route: { type: 'string', multiple: true, default: [] },
+      rate: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -85,6 +89,7 @@ function parseOptions(argv) {
     payments: whole('payments', 0),
     compare: values.compare ?? null,
     routes: selectRoutes(values.route ?? []),
+    rate: values.rate === undefined ? null : whole('rate', 1),
   };
 }
 
@@ -234,7 +239,7 @@ async function main() {
         const group = jobs.filter((job) => job.route === name);
         for (const job of round % 2 === 0 ? group : group.toReversed()) {
           if (interrupted) return 130;
-          const window = await measureWindow({ ...job, connections: options.connections, seconds: options.windowSeconds, onInstance });
+          const window = await measureWindow({ ...job, connections: options.connections, seconds: options.windowSeconds, rate: options.rate, onInstance });
           windows.get(job)?.push(window);
         }
         for (const target of targets) target.server.assertAlive();

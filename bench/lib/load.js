@@ -89,15 +89,16 @@ export function processCpuMs(pid) {
 /**
  * One measured window: the server's CPU time from /proc before and after an autocannon run of
  * `seconds`. The "after" reading waits a moment for the requests the run abandoned (at most one per
- * connection), so their cost lands in this window, not in the next route's.
- * @param {{ url: string, cookie?: string, connections: number, seconds: number, pid: number | undefined,
+ * connection), so their cost lands in this window, not in the next route's. `rate`: requests per
+ * second for the whole window (autocannon's `overallRate`), null for as fast as the server answers.
+ * @param {{ url: string, cookie?: string, connections: number, seconds: number, rate?: number | null, pid: number | undefined,
  *   onInstance: (instance: { stop(): void } | undefined) => void }} options
  * @returns {Promise<Window>}
  */
-export async function measureWindow({ url, cookie, connections, seconds, pid, onInstance }) {
+export async function measureWindow({ url, cookie, connections, seconds, rate = null, pid, onInstance }) {
   const headers = cookie ? { ...BROWSER_HEADERS, cookie } : { ...BROWSER_HEADERS };
   const before = processCpuMs(pid);
-  const result = await cannon({ url, connections, duration: seconds, headers }, onInstance);
+  const result = await cannon({ url, connections, duration: seconds, headers, ...(rate ? { overallRate: rate } : {}) }, onInstance);
   await sleep(SETTLE_MS);
   const after = processCpuMs(pid);
   return {

@@ -90,7 +90,7 @@ const times = (value) => (value == null ? '–' : `${fixed(value, 2)}×`);
 
 /**
  * @param {ReturnType<typeof summarise>} summary
- * @param {{ options: { windowSeconds: number, rounds: number, warmupSeconds: number, connections: number },
+ * @param {{ options: { windowSeconds: number, rounds: number, warmupSeconds: number, connections: number, rate?: number | null },
  *   pins: { server: string, load: string } | null, machine: Parameters<typeof formatMachine>[0],
  *   conditions: Parameters<typeof formatMachine>[1] }} context
  */
@@ -100,7 +100,7 @@ export function formatSummary(summary, { options, pins, machine, conditions }) {
   const lines = [];
   const pinned = pins ? `server pinned to CPU ${pins.server}, load generator on CPU ${pins.load}` : 'not pinned (no taskset or one CPU)';
   lines.push(
-    `CPU per request and throughput (${options.rounds} interleaved rounds × ${options.windowSeconds} s per route after ${options.warmupSeconds} s warm-up, ${options.connections} connections; ${pinned}; NODE_ENV=production)`,
+    `CPU per request and throughput (${options.rounds} interleaved rounds × ${options.windowSeconds} s per route after ${options.warmupSeconds} s warm-up, ${options.connections} connections${options.rate ? ` at ${options.rate} requests/s` : ''}; ${pinned}; NODE_ENV=production)`,
   );
   const rows = [['build', 'route', 'CPU ms/req', '× floor', '× minimal app', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'status']];
   for (const entry of load) {
