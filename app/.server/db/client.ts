@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../env';
+import { withPreparedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 export type ShopDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -93,7 +94,9 @@ function openPglite(dataDir: string): Database {
 
 /** Wraps an open PGlite (a data directory, memory, or a loaded dump in tests). */
 export function wrapPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema });
+  // drizzle's PGlite driver calls only `query` and `transaction`, which the wrapper keeps as
+  // PGlite's own (same locks, parsers and errors), with parameterised statements prepared once.
+  const db = drizzlePglite(withPreparedStatements(client) as PGlite, { schema });
   return {
     kind: 'pglite',
     db,
