@@ -7,6 +7,7 @@ import { failure, refuseInvalid, success, type Result } from '../../domain/resul
 import { romeDate } from '../../domain/shop-time';
 import type { ServiceDeps } from '.';
 import type { ShopDb } from '../db/client';
+import { preparedPerHandle } from '../db/prepared';
 import { addresses, customers } from '../db/schema';
 import { getCountry, listMunicipalities, listProvinces } from './lookups';
 
@@ -77,6 +78,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * A customer's address book. Every call takes the customer's id and only reads or writes that
  * customer's rows: someone else's address (or a malformed id) is simply not found.
  */
+/** The fan's address book, preferred first: read by every page that offers a shipping address. */
+const addressBook = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.customerId, sql.placeholder('customerId')))
+    .orderBy(desc(addresses.isPreferred), asc(addresses.createdAt), asc(addresses.id))
+    .prepare('shop_address_book'),
+);
+
 export function createAddressesService({ db, clock }: Pick<ServiceDeps, 'db' | 'clock'>) {
   const owned = (customerId: string, addressId: string) =>
     and(eq(addresses.id, addressId), eq(addresses.customerId, customerId));
@@ -126,11 +137,7 @@ export function createAddressesService({ db, clock }: Pick<ServiceDeps, 'db' | '
     /** Preferred first, then oldest first (the order in which they were added). */
     async list(customerId: string): Promise<SavedAddress[]> {
       if (!UUID.test(customerId)) return [];
-      return db
-        .select()
-        .from(addresses)
-        .where(eq(addresses.customerId, customerId))
-        .orderBy(desc(addresses.isPreferred), asc(addresses.createdAt), asc(addresses.id));
+      return addressBook(db).execute({ customerId });
     },
 
     async get(customerId: string, addressId: string): Promise<SavedAddress | null> {

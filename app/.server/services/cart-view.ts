@@ -11,6 +11,7 @@ import { checkVoucher } from '../../domain/voucher';
 import { followUpRefusal, isFollowUpProcess, upgradePriceCents, type FollowUpRefusal } from '../../domain/membership-follow-up';
 import { needsWithdrawalWaiver } from '../../domain/withdrawal';
 import type { ShopDb } from '../db/client';
+import { preparedPerHandle } from '../db/prepared';
 import { addresses, cartItemDocuments, cartItems, carts } from '../db/schema';
 import type { SavedAddress } from './addresses';
 import type { CartItemView } from './cart-contract';
@@ -93,13 +94,9 @@ function destinationsOf(lines: readonly CartLine[]): Destination[] {
 /** Where the cart's products come from: the catalogue service, or a map read from it before a transaction. */
 export type CartProducts = Pick<CatalogueService, 'getProductDetails'>;
 
-/**
- * The customer's cart as the page shows it at `now`. `lock` (placement's transaction): the
- * memberships its upgrades and renewals follow stay locked until the order is written.
- */
-export async function loadCartView(db: ShopDb, catalogue: CartProducts, customer: Customer, now: Date, { lock = false }: { lock?: boolean } = {}): Promise<CartPageView> {
-  // The cart, its items and which of them have documents, in one query (an empty cart: one row, no item).
-  const found = await db
+/** The cart, its items and which of them have documents, in one query (an empty cart: one row, no item). */
+const cartRows = preparedPerHandle((db) =>
+  db
     .select({
       voucherCode: carts.voucherCode,
       item: cartItems,
@@ -107,8 +104,17 @@ export async function loadCartView(db: ShopDb, catalogue: CartProducts, customer
     })
     .from(carts)
     .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
-    .where(eq(carts.customerId, customer.id))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    .where(eq(carts.customerId, sql.placeholder('customerId')))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    .prepare('shop_cart_rows'),
+);
+
+/**
+ * The customer's cart as the page shows it at `now`. `lock` (placement's transaction): the
+ * memberships its upgrades and renewals follow stay locked until the order is written.
+ */
+export async function loadCartView(db: ShopDb, catalogue: CartProducts, customer: Customer, now: Date, { lock = false }: { lock?: boolean } = {}): Promise<CartPageView> {
+  const found = await cartRows(db).execute({ customerId: customer.id });
   const cart = found[0];
   if (!cart) return EMPTY_CART;
   const rows = found.flatMap((row) => (row.item ? [row.item] : []));
