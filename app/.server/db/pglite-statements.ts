@@ -21,7 +21,8 @@ let nextName = 0;
  * Why: PGlite's own `query` sends every query as an unnamed statement, so Postgres parses,
  * analyses and plans it again on every call: for the session read 0.76 ms of CPU, against
  * 0.14 ms once it is prepared and Postgres reuses its plan (docs/decisions/performance.md,
- * "PGlite's statements prepared once"). On PostgreSQL that work is the database server's.
+ * "Statements prepared once: PGlite's plans and drizzle's SQL"). On PostgreSQL that work is the
+ * database server's.
  *
  * Queries without parameters (migrations, `select 1`, transaction control) and blob queries go
  * to PGlite unchanged. Locking, errors and results are PGlite's: the same mutexes, the same
