@@ -62,6 +62,22 @@ describe('pageTranslationsJson', () => {
     expect(parsePageTranslations(text)).toEqual({ forms: resources.en.forms, common: resources.en.common });
   });
 
+  it('writes a block once per language’s bundles and order of namespaces', () => {
+    let reads = 0;
+    const bundles = {
+      get common() {
+        reads += 1;
+        return { greeting: 'Ciao' };
+      },
+    };
+    const first = pageTranslationsJson(bundles, ['common']);
+    const readsForFirst = reads;
+    expect(pageTranslationsJson(bundles, new Set(['common'] as const))).toBe(first);
+    expect(reads).toBe(readsForFirst);
+    expect(parsePageTranslations(pageTranslationsJson(bundles, ['forms', 'common']))).toEqual({ common: { greeting: 'Ciao' } });
+    expect(reads).toBeGreaterThan(readsForFirst);
+  });
+
   it('leaves out the same namespaces as the browser’s chunks', () => {
     const browser = knownNamespaces(namespaces.join(' '));
     expect(browser).toEqual(namespaces.filter((namespace) => !SERVER_ONLY_NAMESPACES.includes(namespace)));

@@ -21,16 +21,36 @@ export function scriptSafeJson(value: unknown): string {
 }
 
 /**
+ * A language's bundles do not change while the process runs, and a kind of page uses the same
+ * namespaces in the same order every time: its block is written once (the stringify was ~0.5 %
+ * of the 10-item cart's CPU, on every hydrating page). Keyed by the bundles object, then by the
+ * order; a few dozen orders in practice, capped in case.
+ */
+const writtenBlocks = new WeakMap<object, Map<string, string>>();
+const MAX_BLOCKS_PER_LANGUAGE = 200;
+
+/**
  * The text of the page's translations block: the bundles of the namespaces the render used, in
  * order of first use, that the browser may have (server-only namespaces are left out, and the
  * browser loads nothing for them either).
  */
 export function pageTranslationsJson(bundles: Partial<Record<Namespace, unknown>>, used: Iterable<Namespace>): string {
+  const order = [...used];
+  const key = order.join(' ');
+  let byOrder = writtenBlocks.get(bundles);
+  if (!byOrder) {
+    byOrder = new Map();
+    writtenBlocks.set(bundles, byOrder);
+  }
+  const written = byOrder.get(key);
+  if (written !== undefined) return written;
   const inline: Partial<Record<Namespace, unknown>> = {};
-  for (const namespace of used) {
+  for (const namespace of order) {
     if (!SERVER_ONLY_NAMESPACES.includes(namespace) && bundles[namespace] !== undefined) inline[namespace] = bundles[namespace];
   }
-  return scriptSafeJson(inline);
+  const text = scriptSafeJson(inline);
+  if (byOrder.size < MAX_BLOCKS_PER_LANGUAGE) byOrder.set(key, text);
+  return text;
 }
 
 /**
