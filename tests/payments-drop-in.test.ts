@@ -157,6 +157,8 @@ describe('Drop-in’s /payments', () => {
     expect(await stage.services.payments.dropIn.pay(other.owner, request(orderId, card()))).toMatchObject({ ok: false, reason: 'not-found' });
     const paid = request(orderId, card());
     await stage.services.payments.dropIn.pay(fan.owner, paid);
+    // A press made after the payment's answer (a press begun before it gets that answer instead: below).
+    clock.advance(1_000);
     expect(await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card()))).toMatchObject({ ok: false, reason: 'not-payable' });
     const elsewhere = await awaitingOrder('drop-in-elsewhere');
     expect(await stage.services.payments.dropIn.pay(elsewhere.fan.owner, request(elsewhere.orderId, card(), { attemptKey: paid.attemptKey }))).toMatchObject({ ok: false, reason: 'not-found' });
@@ -192,6 +194,16 @@ describe('Drop-in’s /payments', () => {
     expect(stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').length - before).toBe(1);
     expect(await database.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
     expect(await membershipsOf(orderId)).toBe(1);
+  });
+
+  it('a second press with its own key, made before the first one’s answer, that reaches the order after it: the same answer, nothing paid again', async () => {
+    const { fan, orderId } = await awaitingOrder('drop-in-late-press');
+    const before = stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').length;
+    const first = await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card()));
+    expect(first).toEqual({ ok: true, value: { orderId, outcome: 'authorised', action: null, refusal: null } });
+    expect(await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card()))).toEqual(first);
+    expect(stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').length - before).toBe(1);
+    expect(await database.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
   });
 
   it('the same attempt key at once: one payment and one answer; with another body: a conflict, nothing paid again', async () => {

@@ -5,7 +5,7 @@
 // order (a second press waits for the first one's answer), and every answer recorded in the
 // ledger and settled before Drop-in hears of it.
 import { createHash } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { billingStateOf } from '../../domain/billing';
 import type { Language } from '../../domain/catalogue-types';
 import { dropInPaymentMethodOf, dropInRiskDataOf } from '../../domain/drop-in-data';
@@ -93,6 +93,24 @@ export function createDropInPayments(settlement: SettlementDeps, { describeRetur
     return latest && isWaiting(latest, now) ? latest : null;
   }
 
+  /**
+   * What the order's latest answered Drop-in attempt told the fan, if it paid the order (or left it
+   * pending) no earlier than `pressedAt`: a press made before that answer was in — a double click,
+   * two tabs, on a busy server — reaches the locked order only after it, and gets the same answer
+   * instead of a refusal. A press made after it is refused as before (the order is not payable).
+   */
+  async function answerSince(tx: ShopDb, orderId: string, pressedAt: Date): Promise<DropInAnswer | null> {
+    const [latest] = await tx
+      .select({ answer: payments.answer, updatedAt: payments.updatedAt })
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.flow, 'advanced'), isNotNull(payments.answer)))
+      .orderBy(desc(payments.attempt))
+      .limit(1);
+    const answer = latest?.answer as DropInAnswer | undefined;
+    if (!latest || !answer || latest.updatedAt.getTime() < pressedAt.getTime()) return null;
+    return answer.outcome === 'authorised' || answer.outcome === 'pending' ? answer : null;
+  }
+
   type Chosen = { kind: 'pay'; order: OrderRow; attempt: PaymentRow } | { kind: 'wait'; attemptId: string } | { kind: 'replay'; answer: DropInAnswer };
 
   return {
@@ -135,7 +153,10 @@ export function createDropInPayments(settlement: SettlementDeps, { describeRetur
           // Cut off before its answer (a crash, the PSP away): asked again with the same key, the PSP answers as the first time.
           return locked.ok ? success({ kind: 'pay', order: locked.value, attempt: again }) : locked;
         }
-        if (!locked.ok) return locked;
+        if (!locked.ok) {
+          const settled = await answerSince(tx, request.orderId, now);
+          return settled ? success({ kind: 'replay', answer: settled }) : locked;
+        }
         const running = await inFlight(tx, locked.value.id, now);
         if (running) return success({ kind: 'wait', attemptId: running.id });
         const attempt = await openAttempt(tx, locked.value, await lastAttempt(tx, locked.value.id), { id: request.attemptKey, flow: 'advanced', method: paymentMethod.method, now });
