@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropInReplyOf, dropInResultCode, type DropInOutcome } from './drop-in-reply';
+import { answerForLatePress, dropInReplyOf, dropInResultCode, type DropInOutcome } from './drop-in-reply';
 
 const outcome = (fields: Partial<DropInOutcome>): DropInOutcome => ({ orderId: 'o-1', outcome: 'authorised', action: null, refusal: null, ...fields });
 
@@ -33,5 +33,22 @@ describe('dropInReplyOf', () => {
     for (const value of [null, 'html', 42, {}, { outcome: 'authorised' }, { outcome: 'paid', orderId: 'o-1' }, { outcome: 'refused', orderId: 7 }]) {
       expect(dropInReplyOf(value)).toEqual({ outcome: 'unavailable' });
     }
+  });
+});
+
+describe('answerForLatePress', () => {
+  const answeredAt = new Date('2026-12-01T09:00:00.000Z');
+  const justAfter = new Date('2026-12-01T09:00:00.001Z');
+
+  it('gives a press made up to the moment the answer was recorded that answer, if it paid or left the order pending', () => {
+    expect(answerForLatePress(outcome({ outcome: 'authorised' }), answeredAt, answeredAt)).toEqual(outcome({ outcome: 'authorised' }));
+    expect(answerForLatePress(outcome({ outcome: 'pending' }), answeredAt, new Date('2026-12-01T08:59:59.999Z'))).toEqual(outcome({ outcome: 'pending' }));
+  });
+
+  it('gives none to a press made after the answer (refused as not payable), nor for an answer that did not pay', () => {
+    expect(answerForLatePress(outcome({ outcome: 'authorised' }), answeredAt, justAfter)).toBeNull();
+    expect(answerForLatePress(outcome({ outcome: 'refused', refusal: { reason: 'Refused', code: '2' } }), answeredAt, answeredAt)).toBeNull();
+    expect(answerForLatePress(outcome({ outcome: 'action', action: { type: 'redirect' } }), answeredAt, answeredAt)).toBeNull();
+    expect(answerForLatePress(outcome({ outcome: 'too-late' }), answeredAt, answeredAt)).toBeNull();
   });
 });

@@ -45,6 +45,17 @@ export type DropInReply =
   /** The PSP (or the shop) did not answer: nothing was charged; the fan may press pay again. */
   | { outcome: 'unavailable' };
 
+/**
+ * The answer a press of pay gets when it finds the order no longer payable, given the order's latest
+ * recorded Drop-in answer (`answeredAt`: when it was recorded): a press made no later than that
+ * (a double click, two tabs, a busy server) gets the same answer if it paid the order or left it
+ * pending; otherwise none, and the press is refused as not payable.
+ */
+export function answerForLatePress(latest: DropInOutcome, answeredAt: Date, pressedAt: Date): DropInOutcome | null {
+  if (pressedAt.getTime() > answeredAt.getTime()) return null;
+  return latest.outcome === 'authorised' || latest.outcome === 'pending' ? latest : null;
+}
+
 /** Adyen's `resultCode` for Drop-in's `actions.resolve`: an action is mounted, a final code ends the payment. */
 export function dropInResultCode(reply: DropInOutcome): 'Authorised' | 'Refused' | 'Error' | 'Pending' | 'RedirectShopper' {
   switch (reply.outcome) {

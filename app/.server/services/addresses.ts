@@ -74,10 +74,6 @@ export async function checkAndResolveAddress(draft: AddressDraft, today: string)
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * A customer's address book. Every call takes the customer's id and only reads or writes that
- * customer's rows: someone else's address (or a malformed id) is simply not found.
- */
 /** The fan's address book, preferred first: read by every page that offers a shipping address. */
 const addressBook = preparedPerHandle((db) =>
   db
@@ -88,6 +84,10 @@ const addressBook = preparedPerHandle((db) =>
     .prepare('shop_address_book'),
 );
 
+/**
+ * A customer's address book. Every call takes the customer's id and only reads or writes that
+ * customer's rows: someone else's address (or a malformed id) is simply not found.
+ */
 export function createAddressesService({ db, clock }: Pick<ServiceDeps, 'db' | 'clock'>) {
   const owned = (customerId: string, addressId: string) =>
     and(eq(addresses.id, addressId), eq(addresses.customerId, customerId));

@@ -9,6 +9,7 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { billingStateOf } from '../../domain/billing';
 import type { Language } from '../../domain/catalogue-types';
 import { dropInPaymentMethodOf, dropInRiskDataOf } from '../../domain/drop-in-data';
+import { answerForLatePress } from '../../domain/drop-in-reply';
 import { paymentProcessOf, paymentReturnPath } from '../../domain/payment-attempt';
 import { failure, success, type Result } from '../../domain/result';
 import type { ShopDb } from '../db/client';
@@ -93,12 +94,7 @@ export function createDropInPayments(settlement: SettlementDeps, { describeRetur
     return latest && isWaiting(latest, now) ? latest : null;
   }
 
-  /**
-   * What the order's latest answered Drop-in attempt told the fan, if it paid the order (or left it
-   * pending) no earlier than `pressedAt`: a press made before that answer was in — a double click,
-   * two tabs, on a busy server — reaches the locked order only after it, and gets the same answer
-   * instead of a refusal. A press made after it is refused as before (the order is not payable).
-   */
+  /** The answer a press made at `pressedAt` gets from the order's latest answered attempt, if any (`answerForLatePress`). */
   async function answerSince(tx: ShopDb, orderId: string, pressedAt: Date): Promise<DropInAnswer | null> {
     const [latest] = await tx
       .select({ answer: payments.answer, updatedAt: payments.updatedAt })
@@ -106,9 +102,7 @@ export function createDropInPayments(settlement: SettlementDeps, { describeRetur
       .where(and(eq(payments.orderId, orderId), eq(payments.flow, 'advanced'), isNotNull(payments.answer)))
       .orderBy(desc(payments.attempt))
       .limit(1);
-    const answer = latest?.answer as DropInAnswer | undefined;
-    if (!latest || !answer || latest.updatedAt.getTime() < pressedAt.getTime()) return null;
-    return answer.outcome === 'authorised' || answer.outcome === 'pending' ? answer : null;
+    return latest?.answer ? answerForLatePress(latest.answer as DropInAnswer, latest.updatedAt, pressedAt) : null;
   }
 
   type Chosen = { kind: 'pay'; order: OrderRow; attempt: PaymentRow } | { kind: 'wait'; attemptId: string } | { kind: 'replay'; answer: DropInAnswer };
