@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { formatPhoneForDisplay, isAcceptablePhone, isSamePhone, normalisePhoneForStorage } from './phone';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import type * as LibPhoneNumber from 'libphonenumber-js/min';
+import { describe, expect, it, vi } from 'vitest';
+import { DISPLAYED_PHONES_CAP, formatPhoneForDisplay, isAcceptablePhone, isSamePhone, normalisePhoneForStorage } from './phone';
+
+// The real parser, watched: the memo test counts how often a number is parsed.
+vi.mock('libphonenumber-js/min', async (importOriginal) => {
+  const real = await importOriginal<typeof LibPhoneNumber>();
+  return { ...real, parsePhoneNumberFromString: vi.fn(real.parsePhoneNumberFromString) };
+});
 
 describe('isAcceptablePhone', () => {
   it.each([
@@ -64,6 +72,18 @@ describe('formatPhoneForDisplay', () => {
   it('shows what it cannot recognise unchanged', () => {
     expect(formatPhoneForDisplay('1234')).toBe('1234');
     expect(formatPhoneForDisplay('ext 12')).toBe('ext 12');
+  });
+
+  it('parses a stored phone once, and again only after the memo has started over', () => {
+    const parse = vi.mocked(parsePhoneNumberFromString);
+    parse.mockClear();
+    expect(formatPhoneForDisplay('00390298765432')).toBe('+39 02 9876 5432');
+    expect(formatPhoneForDisplay('00390298765432')).toBe('+39 02 9876 5432');
+    expect(parse).toHaveBeenCalledTimes(1);
+    for (let other = 0; other < DISPLAYED_PHONES_CAP; other += 1) formatPhoneForDisplay(`0039333${String(other).padStart(7, '0')}`);
+    parse.mockClear();
+    expect(formatPhoneForDisplay('00390298765432')).toBe('+39 02 9876 5432');
+    expect(parse).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -30,16 +30,26 @@ export function normalisePhoneForStorage(input: string): string {
   return compact.startsWith('+') ? `00${compact.slice(1)}` : compact;
 }
 
+/** Displayed phones already worked out: parsing costs ~20 µs and lists show the same few on every request (issue 32). */
+const displayedPhones = new Map<string, string>();
+/** Past this many distinct phones the memo starts again: it stays a few tens of kilobytes. */
+export const DISPLAYED_PHONES_CAP = 1000;
+
 /**
  * A stored phone in international notation for reading (`0039333…` → `+39 333 123 4567`);
  * numbers without a prefix are taken as Italian. Anything not recognised as a valid number
  * is shown as stored rather than guessed at.
  */
 export function formatPhoneForDisplay(stored: string): string {
+  const known = displayedPhones.get(stored);
+  if (known !== undefined) return known;
   const compact = stored.replace(/\s+/g, '');
   const withPlus = compact.startsWith('00') ? `+${compact.slice(2)}` : compact;
   const phone = parsePhoneNumberFromString(withPlus, DEFAULT_PHONE_COUNTRY);
-  return phone?.isValid() ? phone.formatInternational() : stored;
+  const shown = phone?.isValid() ? phone.formatInternational() : stored;
+  if (displayedPhones.size >= DISPLAYED_PHONES_CAP) displayedPhones.clear();
+  displayedPhones.set(stored, shown);
+  return shown;
 }
 
 /**

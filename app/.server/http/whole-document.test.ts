@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { gzippedWhole } from './whole-document';
+import { DOCUMENT_GZIP_LEVEL, gzippedWhole } from './whole-document';
 
 const page = (...parts: string[]) => Readable.from(parts.map((part) => Buffer.from(part)));
 
@@ -23,5 +23,14 @@ describe('gzippedWhole', () => {
     expect(fresh.headers.get('Vary')).toBe('Accept-Encoding');
     const already = await gzippedWhole(page('<p>ok</p>'), new Headers({ Vary: 'Cookie, Accept-Encoding' }), 200);
     expect(already.headers.get('Vary')).toBe('Cookie, Accept-Encoding');
+  });
+
+  it('deflates at the fast level the decision names, not zlib\'s default', async () => {
+    // A page-like text: markup repeated with variations, where levels 3 and 6 differ.
+    const html = Array.from({ length: 400 }, (_, row) => `<li class="line-${row % 7}"><a href="/products/j${1897 + row}">Item ${row * 31}</a></li>`).join('');
+    const body = Buffer.from(await (await gzippedWhole(page(html), new Headers(), 200)).arrayBuffer());
+    expect(DOCUMENT_GZIP_LEVEL).toBe(3);
+    expect(body.equals(gzipSync(html, { level: 3 }))).toBe(true);
+    expect(gzipSync(html, { level: 3 }).equals(gzipSync(html))).toBe(false);
   });
 });
