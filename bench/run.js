@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Cleanup } from './lib/cleanup.js';
-import { buildFixture } from './lib/fixture.js';
+import { buildFixture, readRouteTree } from './lib/fixture.js';
 import { measureWindow, probe, warmUp } from './lib/load.js';
 import { buildInProcessBenches } from './lib/in-process.js';
 import { formatOrders, measureOrderPlacement } from './lib/orders.js';
@@ -27,6 +27,9 @@ import { checkOutRef } from './lib/worktree.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 const FIXTURE_NAME = 'minimal React Router app';
+const floorRoute = ROUTES.find((route) => route.name === FLOOR);
+/** The floor page's path: the minimal app shaped like the shop serves its page there too. */
+const FLOOR_PATH = typeof floorRoute?.path === 'string' ? floorRoute.path : '/_bench/floor';
 
 const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S] [--connections N] [--orders N] [--payments N] [--no-build] [--compare REF] [--route NAME ...] [--rate N]
 
@@ -173,6 +176,12 @@ async function main() {
     progress('generating and building the minimal React Router app');
     const fixture = await buildFixture(ROOT, stopBuild);
     cleanup.add(fixture.remove, fixture.remove);
+    // Not a target: what React Router itself costs for a route tree the shop's size (the floor's page).
+    const routeTree = readRouteTree(ROOT);
+    const shapedName = `${FIXTURE_NAME}, the shop's ${routeTree.length - 1} routes`;
+    progress(`generating and building the ${shapedName}`);
+    const shaped = await buildFixture(ROOT, stopBuild, { routeTree });
+    cleanup.add(shaped.remove, shaped.remove);
     /** @type {{ label: string, root: string, commit: string | null }[]} */
     const builds = [{ label: options.compare ? 'B' : 'shop', root: ROOT, commit: machine.commit }];
     if (options.compare) {
@@ -212,9 +221,13 @@ async function main() {
     }
     progress('starting the minimal React Router app');
     const fixtureServer = await start(fixture.dir, { script: 'server.mjs', healthPath: '/' });
+    const shapedServer = await start(shaped.dir, { script: 'server.mjs', healthPath: FLOOR_PATH });
 
     /** @type {Job[]} */
-    const jobs = [{ route: FIXTURE_NAME, target: 'fixture', url: `${fixtureServer.baseUrl}/`, pid: fixtureServer.pid }];
+    const jobs = [
+      { route: FIXTURE_NAME, target: 'fixture', url: `${fixtureServer.baseUrl}/`, pid: fixtureServer.pid },
+      { route: shapedName, target: 'fixture', url: `${shapedServer.baseUrl}${FLOOR_PATH}`, pid: shapedServer.pid },
+    ];
     for (const target of targets) {
       progress(`${target.label}: opening a sign-in page, signing a fan up`);
       jobs.push(...(await prepareShop(target, options.routes)));
@@ -232,7 +245,7 @@ async function main() {
     // round), so that a drift of the machine's load hits every route and both builds alike.
     /** @type {Map<Job, import('./lib/load.js').Window[]>} */
     const windows = new Map(jobs.map((job) => [job, []]));
-    const routeNames = [FIXTURE_NAME, ...options.routes.map((route) => route.name)];
+    const routeNames = [FIXTURE_NAME, shapedName, ...options.routes.map((route) => route.name)];
     for (let round = 0; round < options.rounds; round += 1) {
       progress(`round ${round + 1}/${options.rounds}`);
       for (const name of routeNames) {
@@ -244,6 +257,7 @@ async function main() {
         }
         for (const target of targets) target.server.assertAlive();
         fixtureServer.assertAlive();
+        shapedServer.assertAlive();
       }
     }
     const cpuAfter = await backgroundCpuPercent(undefined);
@@ -259,14 +273,14 @@ async function main() {
     if (interrupted) return 130;
 
     const conditions = { loadAverageAtEnd: loadAverage(), backgroundCpuPercent: { before: cpuBefore, after: cpuAfter } };
-    const summary = summarise({ jobs, probes, windows, weights, targets: targets.map((target) => target.label), floor: FLOOR, fixtureTargets: FIXTURE_TARGETS, budgets: BUDGETS, kilobyteBytes: KB });
+    const summary = summarise({ jobs, probes, windows, weights, targets: targets.map((target) => target.label), floor: FLOOR, minimalApp: FIXTURE_NAME, shapedMinimalApp: shapedName, fixtureTargets: FIXTURE_TARGETS, budgets: BUDGETS, kilobyteBytes: KB });
     const data = {
       schemaVersion: 2,
       startedAt: startedAt.toISOString(),
       machine: { ...machine, ...conditions, pinning: pins, loadGenerator: 'autocannon (in the bench process)' },
       settings: { nodeEnv: 'production', built: options.build, ...options, help: undefined },
       builds: builds.map(({ label, commit }) => ({ label, commit })),
-      fixture: { name: FIXTURE_NAME, versions: fixture.versions, futureFlags: fixture.futureFlags },
+      fixture: { name: FIXTURE_NAME, shapedName, shapedRoutes: routeTree.length - 1, versions: fixture.versions, futureFlags: fixture.futureFlags },
       budgets: { ...BUDGETS, kilobyteBytes: KB, compression: 'gzip -9', fixtureTargets: FIXTURE_TARGETS },
       ...summary.data,
       orders,

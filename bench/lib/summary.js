@@ -10,10 +10,10 @@ import { describeStatus, fixed, formatMachine, table } from './report.js';
 
 /**
  * @param {{ jobs: Job[], probes: Map<Job, import('./load.js').Probe>, windows: Map<Job, import('./load.js').Window[]>,
- *   weights: Weighed[], targets: string[], floor: string, fixtureTargets: Record<string, number>,
+ *   weights: Weighed[], targets: string[], floor: string, minimalApp: string, shapedMinimalApp: string, fixtureTargets: Record<string, number>,
  *   budgets: { hydratingJsKB: number, staticJsKB: number, cssKB: number }, kilobyteBytes: number }} input
  */
-export function summarise({ jobs, probes, windows, weights, targets, floor, fixtureTargets, budgets, kilobyteBytes }) {
+export function summarise({ jobs, probes, windows, weights, targets, floor, minimalApp, shapedMinimalApp, fixtureTargets, budgets, kilobyteBytes }) {
   const measuredRows = jobs.map((job) => {
     const measured = windows.get(job) ?? [];
     const withCpu = measured.flatMap((window) => (window.cpuMs === null ? [] : [{ ...window, cpuMs: window.cpuMs }]));
@@ -32,7 +32,8 @@ export function summarise({ jobs, probes, windows, weights, targets, floor, fixt
       errors: measured.reduce((sum, window) => sum + window.errors, 0),
     };
   });
-  const fixture = measuredRows.find((entry) => entry.build === 'fixture');
+  const fixture = measuredRows.find((entry) => entry.build === 'fixture' && entry.route === minimalApp);
+  const shaped = measuredRows.find((entry) => entry.build === 'fixture' && entry.route === shapedMinimalApp);
   const load = measuredRows.map((entry) => ({
     ...entry,
     cpuVsFloor: ratio(entry.cpuMsPerRequest, measuredRows.find((other) => other.build === entry.build && other.route === floor)?.cpuMsPerRequest),
@@ -46,6 +47,8 @@ export function summarise({ jobs, probes, windows, weights, targets, floor, fixt
       return { build, route, timesMinimalApp: value, limit, verdict: targetVerdict(value, limit) };
     }),
   );
+  // Not a target (they are the founders'): the floor against React Router's cost for a tree the shop's size.
+  const floorVsShapedApp = targets.map((build) => ({ build, app: shapedMinimalApp, timesShapedApp: ratio(row(build, floor)?.cpuMsPerRequest, shaped?.cpuMsPerRequest) }));
   const [before, after] = targets;
   const comparison =
     targets.length === 2 && before && after
@@ -77,7 +80,7 @@ export function summarise({ jobs, probes, windows, weights, targets, floor, fixt
     };
   });
   const failures = weights.flatMap(({ weight: page }) => page.failures.map((failure) => `${page.route}: could not fetch ${failure}`));
-  return { data: { load, targets: targetChecks, comparison, weight, failures }, failures, kilobyteBytes };
+  return { data: { load, targets: targetChecks, floorVsShapedApp, comparison, weight, failures }, failures, kilobyteBytes };
 }
 
 /** Under this many requests a route's CPU per request is dominated by /proc's 10 ms resolution. */
@@ -128,6 +131,9 @@ export function formatSummary(summary, { options, pins, machine, conditions }) {
   lines.push('', 'Targets (CPU per request × the minimal React Router app, same run)');
   for (const check of targets) {
     lines.push(`  ${check.build} ${check.route.padEnd(10)} ${times(check.timesMinimalApp).padStart(8)}  target ≤ ${check.limit}×  ${check.verdict.toUpperCase()}`);
+  }
+  for (const entry of summary.data.floorVsShapedApp) {
+    lines.push(`  (not a target) ${entry.build} floor × the ${entry.app}: ${times(entry.timesShapedApp)}`);
   }
   if (comparison) {
     lines.push('', 'Compare (A = the --compare ref, B = this checkout; B/A < 1 means B is cheaper or faster)');
