@@ -3,10 +3,10 @@
 // encrypts (the simulator takes Adyen's unencrypted `test_` values), `/payments/details` after
 // an action, and the redirect's return to the shop's return page.
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../app/.server/db/client';
-import { memberships, orderItems, orders, payments } from '../app/.server/db/schema';
+import { memberships, orderItems, orders, paymentEvents, payments } from '../app/.server/db/schema';
 import type { DropInPayRequest } from '../app/.server/services/payments-advanced';
 import { newFan, type TestFan } from './support/cart';
 import { manualClock } from './support/clock';
@@ -204,6 +204,42 @@ describe('Drop-in’s /payments', () => {
     expect(await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card()))).toEqual(first);
     expect(stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').length - before).toBe(1);
     expect(await database.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
+  });
+
+  it('the PSP’s AUTHORISATION webhook handled between the first press’s answer and a late press: the same answer, paid and fulfilled once', async () => {
+    const { fan, orderId } = await awaitingOrder('drop-in-late-press-webhook');
+    const before = stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').length;
+    const first = await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card()));
+    expect(first).toMatchObject({ ok: true, value: { outcome: 'authorised' } });
+    // The webhook arrives and is handled before the late press reaches the order (the clock stays: that press was made before the answer).
+    await stage.simulator.deliverDue();
+    await stage.idle();
+    const [{ pspReference } = { pspReference: '' }] = await database.db.select({ pspReference: payments.pspReference }).from(payments).where(eq(payments.orderId, orderId));
+    const handled = await database.db
+      .select({ eventCode: paymentEvents.eventCode })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.paymentPspReference, String(pspReference)), isNotNull(paymentEvents.processedAt)));
+    expect(handled.map((event) => event.eventCode)).toContain('AUTHORISATION');
+    expect(await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card()))).toEqual(first);
+    expect(stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').length - before).toBe(1);
+    expect(await database.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
+    expect(await statusOf(orderId)).toBe('fulfilled');
+    expect(await membershipsOf(orderId)).toBe(1);
+  });
+
+  it('a late press sent again with its own key once time has passed (a retry): refused as too late, never charged again', async () => {
+    const { fan, orderId } = await awaitingOrder('drop-in-late-press-retry');
+    const before = stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').length;
+    const first = await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card()));
+    const late = request(orderId, card());
+    expect(await stage.services.payments.dropIn.pay(fan.owner, late)).toEqual(first);
+    // The late press left no attempt of its own (nothing was sent to the PSP for it), so a retry of it
+    // is a press made after the answer: refused (the page says the order can no longer be paid here).
+    clock.advance(1_000);
+    expect(await stage.services.payments.dropIn.pay(fan.owner, late)).toMatchObject({ ok: false, reason: 'not-payable' });
+    expect(stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').length - before).toBe(1);
+    expect(await database.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
+    expect(await membershipsOf(orderId)).toBe(1);
   });
 
   it('the same attempt key at once: one payment and one answer; with another body: a conflict, nothing paid again', async () => {
