@@ -84,6 +84,11 @@ const addressBook = preparedPerHandle((db) =>
     .prepare('shop_address_book'),
 );
 
+/** A customer's addresses, preferred first, then oldest first (the order in which they were added). */
+export function readAddressBook(db: ShopDb, customerId: string): Promise<SavedAddress[]> {
+  return addressBook(db).execute({ customerId });
+}
+
 /**
  * A customer's address book. Every call takes the customer's id and only reads or writes that
  * customer's rows: someone else's address (or a malformed id) is simply not found.
@@ -137,7 +142,7 @@ export function createAddressesService({ db, clock }: Pick<ServiceDeps, 'db' | '
     /** Preferred first, then oldest first (the order in which they were added). */
     async list(customerId: string): Promise<SavedAddress[]> {
       if (!UUID.test(customerId)) return [];
-      return addressBook(db).execute({ customerId });
+      return readAddressBook(db, customerId);
     },
 
     async get(customerId: string, addressId: string): Promise<SavedAddress | null> {

@@ -9,6 +9,7 @@ import type { FollowUpRefusal } from '../../domain/membership-follow-up';
 import type { Result } from '../../domain/result';
 import type { PostalAddress, ShippingRestriction } from '../../domain/shipping';
 import type { VoucherCodeProblem, VoucherDiscount, VoucherRefusal } from '../../domain/voucher';
+import type { SavedAddress } from './addresses';
 import type { CartItemView, CartOwner } from './cart-contract';
 
 /** Where an item ships: a saved address (with its id) or the item's temporary address. */
@@ -56,6 +57,11 @@ export type CartPageView = {
   voucher: CartVoucher | null;
   totals: CartTotals;
   blockers: CheckoutBlocker[];
+  /**
+   * The fan's saved addresses (preferred first), read when an item ships: the page offers them
+   * to switch to, without reading them again. Empty when nothing ships.
+   */
+  addressBook: SavedAddress[];
 };
 
 /**

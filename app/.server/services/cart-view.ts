@@ -1,8 +1,9 @@
 // The cart as its page shows it (issue 12): every item priced now, where it ships, whether it
 // needs the withdrawal waiver, the voucher checked again, the totals and what blocks checkout.
 // Products come from the catalogue's snapshot (showing, not selling: see catalogue.ts); the
-// cart's own rows, addresses and voucher from the database, in a handful of queries.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+// cart's own rows, the address book (when an item ships) and voucher from the database, in a
+// handful of queries.
+import { asc, eq, sql } from 'drizzle-orm';
 import { productKindOf } from '../../domain/cart-rules';
 import { cartTotals, checkoutBlockers, itemPriceNow, itemSoldOut } from '../../domain/cart-summary';
 import type { ProductDetail } from '../../domain/catalogue-types';
@@ -12,8 +13,8 @@ import { followUpRefusal, isFollowUpProcess, upgradePriceCents, type FollowUpRef
 import { needsWithdrawalWaiver } from '../../domain/withdrawal';
 import type { ShopDb } from '../db/client';
 import { preparedPerHandle } from '../db/prepared';
-import { addresses, cartItemDocuments, cartItems, carts } from '../db/schema';
-import type { SavedAddress } from './addresses';
+import { cartItemDocuments, cartItems, carts } from '../db/schema';
+import { readAddressBook, type SavedAddress } from './addresses';
 import type { CartItemView } from './cart-contract';
 import { toViews, type CartItemRow, type Customer } from './cart-items';
 import type { CartLine, CartPageView, CartVoucher, ItemShipping } from './cart-view-contract';
@@ -26,6 +27,7 @@ export const EMPTY_CART: CartPageView = {
   voucher: null,
   totals: { subtotalCents: 0, voucherDiscountCents: 0, shippingCents: 0, totalCents: 0 },
   blockers: checkoutBlockers([]),
+  addressBook: [],
 };
 
 /** The fields of a saved address that say where a parcel goes. */
@@ -124,13 +126,14 @@ export async function loadCartView(db: ShopDb, catalogue: CartProducts, customer
     withDocuments: found.flatMap((row) => (row.item && row.hasDocuments ? [row.item.id] : [])),
     previous: new Map([...followed].map(([id, { membership }]) => [id, { code: membership.code, season: membership.season }])),
   });
-  const addressIds = [...new Set(rows.flatMap((row) => (row.shippingAddressId === null ? [] : [row.shippingAddressId])))];
-  const savedRows =
-    addressIds.length === 0
-      ? []
-      : await db.select().from(addresses).where(and(eq(addresses.customerId, customer.id), inArray(addresses.id, addressIds)));
-  const saved = new Map(savedRows.map((address) => [address.id, address]));
   const products = await catalogue.getProductDetails([...new Set(rows.map((row) => row.productId))]);
+  // The whole address book, once: it says where the items go, and the page offers it to switch.
+  const ships = rows.some((row) => {
+    const product = products.get(row.productId);
+    return product !== undefined && needsShipping({ virtual: product.virtual, process: row.process });
+  });
+  const addressBook = ships ? await readAddressBook(db, customer.id) : [];
+  const saved = new Map(addressBook.map((address) => [address.id, address]));
   const context: LineContext = { saved, followed, customerId: customer.id, now };
 
   const lines = rows.flatMap((row, index) => {
@@ -160,5 +163,5 @@ export async function loadCartView(db: ShopDb, catalogue: CartProducts, customer
       followUpRefused: line.followUpRefusal !== null,
     })),
   );
-  return { lines, voucher, totals, blockers };
+  return { lines, voucher, totals, blockers, addressBook };
 }

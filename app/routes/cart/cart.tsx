@@ -36,8 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The session's customer row rides along: the service checks it instead of reading it again.
   const view = await services.cart.viewCart({ customerId: customer.id, subject: user.subject, customer });
   const language = getLanguage(context);
-  // The address book, for the items that ship to switch between its addresses on this page.
-  const saved = view.lines.some((line) => line.needsShipping) ? await describeAddresses(await services.addresses.list(customer.id), language) : [];
+  // The address book (read with the cart when an item ships), for those items to switch between its addresses here.
+  const saved = await describeAddresses(view.addressBook, language);
   const page = await cartPageData(view, customer, language, t, saved);
   return {
     seo: describePage(context, request, { title: t('cart:metaTitle'), robots: 'noindex' }),

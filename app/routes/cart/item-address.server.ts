@@ -25,7 +25,7 @@ export async function itemNeedingAddress(context: Context, itemId: string) {
   if (!line || !line.needsShipping) throw data(null, { status: 404 });
   const product = await services.catalogue.getProductDetail(line.productId);
   if (!product) throw data(null, { status: 404 });
-  return { owner, customer, line, product };
+  return { owner, customer, line, product, addressBook: view.addressBook };
 }
 
 export type ItemTarget = Awaited<ReturnType<typeof itemNeedingAddress>>;
@@ -36,9 +36,8 @@ export type ItemTarget = Awaited<ReturnType<typeof itemNeedingAddress>>;
  * `address_id` from the chooser, else the item's own, else the preferred one.
  */
 export async function addressChoicesFor(context: Context, target: ItemTarget, requestedId: string | null) {
-  const { services } = context.get(shopContext);
-  const saved = await services.addresses.list(target.customer.id);
-  const addresses = (await describeAddresses(saved, getLanguage(context))).map((address) => {
+  // The item ships, so the cart's view read the address book.
+  const addresses = (await describeAddresses(target.addressBook, getLanguage(context))).map((address) => {
     const restriction = shippingRestriction(target.product, address.countryCode);
     return { ...address, selectable: restriction === null, restriction };
   });

@@ -15,6 +15,7 @@ import type { CheckoutRules } from '../../forms/checkout';
 import { shopContext } from '../../context';
 import { signedIn } from '../../.server/auth/guards';
 import { cookieWithNotice } from '../../.server/http/flash';
+import type { CartOwner } from '../../.server/services/cart-contract';
 import type { CartPageView } from '../../.server/services/cart-view-contract';
 import { countryCheck, listCountries } from '../../.server/services/lookups';
 import { getInstance, getLanguage } from '../../middleware/i18next';
@@ -43,7 +44,8 @@ export async function checkoutCart(request: Request, context: Context) {
   const { user, customer } = signedIn(context);
   if (missingForPurchase(customer).length > 0) throw redirect(profileCompletionHref(pagePath(request.url)));
   const { services } = context.get(shopContext);
-  const owner = { customerId: customer.id, subject: user.subject };
+  // The session's customer row rides along: the services check it instead of reading it again (three times a page).
+  const owner: CartOwner = { customerId: customer.id, subject: user.subject, customer };
   const view = await services.cart.viewCart(owner);
   if (!canCheckout(view.blockers)) {
     const notice = { key: `cart:blockers.${view.blockers[0] ?? 'empty'}`, timing: 'cart' as const };
@@ -80,7 +82,8 @@ export async function checkoutRules(context: Context, view: CartPageView): Promi
 /** The fan's saved addresses to bill to, and the one chosen (`address_id`, the cart's, the preferred one). */
 async function billingChoices(request: Request, context: Context, target: CheckoutCart) {
   const { services } = context.get(shopContext);
-  const saved = await services.addresses.list(target.customer.id);
+  // The cart's view read the address book when an item ships; a cart that ships nothing still bills somewhere.
+  const saved = target.view.lines.some((line) => line.needsShipping) ? target.view.addressBook : await services.addresses.list(target.customer.id);
   const addresses = (await describeAddresses(saved, getLanguage(context))).map((address) => ({
     ...address,
     selectable: canChooseFor('billing', address.countryCode),
