@@ -59,9 +59,9 @@ export type CartPageView = {
   blockers: CheckoutBlocker[];
   /**
    * The fan's saved addresses (preferred first), read when an item ships: the page offers them
-   * to switch to, without reading them again. Empty when nothing ships.
+   * to switch to, without reading them again. `null` when nothing ships, so it was not read.
    */
-  addressBook: SavedAddress[];
+  addressBook: SavedAddress[] | null;
 };
 
 /**

@@ -27,7 +27,7 @@ export const EMPTY_CART: CartPageView = {
   voucher: null,
   totals: { subtotalCents: 0, voucherDiscountCents: 0, shippingCents: 0, totalCents: 0 },
   blockers: checkoutBlockers([]),
-  addressBook: [],
+  addressBook: null,
 };
 
 /** The fields of a saved address that say where a parcel goes. */
@@ -132,8 +132,8 @@ export async function loadCartView(db: ShopDb, catalogue: CartProducts, customer
     const product = products.get(row.productId);
     return product !== undefined && needsShipping({ virtual: product.virtual, process: row.process });
   });
-  const addressBook = ships ? await readAddressBook(db, customer.id) : [];
-  const saved = new Map(addressBook.map((address) => [address.id, address]));
+  const addressBook = ships ? await readAddressBook(db, customer.id) : null;
+  const saved = new Map((addressBook ?? []).map((address) => [address.id, address]));
   const context: LineContext = { saved, followed, customerId: customer.id, now };
 
   const lines = rows.flatMap((row, index) => {

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await services.cart.viewCart({ customerId: customer.id, subject: user.subject, customer });
   const language = getLanguage(context);
   // The address book (read with the cart when an item ships), for those items to switch between its addresses here.
-  const saved = await describeAddresses(view.addressBook, language);
+  const saved = await describeAddresses(view.addressBook ?? [], language);
   const page = await cartPageData(view, customer, language, t, saved);
   return {
     seo: describePage(context, request, { title: t('cart:metaTitle'), robots: 'noindex' }),

@@ -37,7 +37,7 @@ export type ItemTarget = Awaited<ReturnType<typeof itemNeedingAddress>>;
  */
 export async function addressChoicesFor(context: Context, target: ItemTarget, requestedId: string | null) {
   // The item ships, so the cart's view read the address book.
-  const addresses = (await describeAddresses(target.addressBook, getLanguage(context))).map((address) => {
+  const addresses = (await describeAddresses(target.addressBook ?? [], getLanguage(context))).map((address) => {
     const restriction = shippingRestriction(target.product, address.countryCode);
     return { ...address, selectable: restriction === null, restriction };
   });

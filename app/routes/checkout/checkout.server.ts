@@ -83,7 +83,7 @@ export async function checkoutRules(context: Context, view: CartPageView): Promi
 async function billingChoices(request: Request, context: Context, target: CheckoutCart) {
   const { services } = context.get(shopContext);
   // The cart's view read the address book when an item ships; a cart that ships nothing still bills somewhere.
-  const saved = target.view.lines.some((line) => line.needsShipping) ? target.view.addressBook : await services.addresses.list(target.customer.id);
+  const saved = target.view.addressBook ?? (await services.addresses.list(target.customer.id));
   const addresses = (await describeAddresses(saved, getLanguage(context))).map((address) => ({
     ...address,
     selectable: canChooseFor('billing', address.countryCode),
