@@ -82,6 +82,7 @@ export function processCpuMs(pid) {
  * @property {number} non2xx
  * @property {number} errors
  * @property {number | null} cpuMs   the server's CPU time over the window (null: no /proc)
+ * @property {number} wallMs         the wall time between the two CPU readings (the window and its settling)
  * @property {number} p50            latency, ms
  * @property {number} p99
  */
@@ -97,12 +98,14 @@ export function processCpuMs(pid) {
  */
 export async function measureWindow({ url, cookie, connections, seconds, rate = null, pid, onInstance }) {
   const headers = cookie ? { ...BROWSER_HEADERS, cookie } : { ...BROWSER_HEADERS };
+  const started = performance.now();
   const before = processCpuMs(pid);
   const result = await cannon({ url, connections, duration: seconds, headers, ...(rate ? { overallRate: rate } : {}) }, onInstance);
   await sleep(SETTLE_MS);
   const after = processCpuMs(pid);
   return {
     seconds,
+    wallMs: performance.now() - started,
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,

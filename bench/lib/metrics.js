@@ -52,20 +52,28 @@ export function median(values) {
 
 /**
  * Sums of CPU and requests over several windows of the same route: the per-request cost of the
- * whole (a short noisy window weighs by its request count, not as much as a long one).
- * @param {{ cpuMs: number, requests: number, seconds: number }[]} windows
+ * whole (a short noisy window weighs by its request count, not as much as a long one), and the
+ * share of one CPU the server used (`cpuShare`, null without the windows' wall time): under ~0.9
+ * the load generator, not the server, set the pace.
+ * @param {{ cpuMs: number, requests: number, seconds: number, wallMs?: number }[]} windows
  */
 export function combineWindows(windows) {
   const cpuMs = windows.reduce((sum, window) => sum + window.cpuMs, 0);
   const requests = windows.reduce((sum, window) => sum + window.requests, 0);
   const seconds = windows.reduce((sum, window) => sum + window.seconds, 0);
+  const timed = windows.every((window) => window.wallMs !== undefined);
+  const wallMs = windows.reduce((sum, window) => sum + (window.wallMs ?? 0), 0);
   return {
     cpuMs,
     requests,
     cpuMsPerRequest: cpuMsPerRequest(0, cpuMs, requests),
     requestsPerSecond: seconds > 0 ? requests / seconds : null,
+    cpuShare: timed && wallMs > 0 ? cpuMs / wallMs : null,
   };
 }
+
+/** A server at this share of its CPU or more was the bottleneck of its windows (it was saturated). */
+export const SATURATED_CPU_SHARE = 0.9;
 
 /**
  * Pass/fail of a first-load weight against a budget; budget 0 means "no JavaScript at all".

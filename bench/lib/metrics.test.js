@@ -42,6 +42,14 @@ describe('per-request CPU and ratios', () => {
     ]);
     assert.equal(all.cpuMsPerRequest, 2);
     assert.equal(all.requestsPerSecond, 100);
+    assert.equal(all.cpuShare, null, 'no share without the windows\' wall time');
+  });
+  it('says what share of one CPU the server used over the windows\' wall time', () => {
+    const all = combineWindows([
+      { cpuMs: 900, requests: 300, seconds: 1, wallMs: 1000 },
+      { cpuMs: 700, requests: 200, seconds: 1, wallMs: 1000 },
+    ]);
+    assert.equal(all.cpuShare, 0.8);
   });
   it('gives a ratio only against a positive reference', () => {
     assert.equal(ratio(3, 2), 1.5);

@@ -1,6 +1,6 @@
 // @ts-check
 // From the measured windows and weights to the results' data and the printed report.
-import { budgetVerdict, combineWindows, median, ratio, targetVerdict } from './metrics.js';
+import { budgetVerdict, combineWindows, median, ratio, SATURATED_CPU_SHARE, targetVerdict } from './metrics.js';
 import { describeStatus, fixed, formatMachine, table } from './report.js';
 
 /**
@@ -18,6 +18,7 @@ export function summarise({ jobs, probes, windows, weights, targets, floor, mini
     const measured = windows.get(job) ?? [];
     const withCpu = measured.flatMap((window) => (window.cpuMs === null ? [] : [{ ...window, cpuMs: window.cpuMs }]));
     const all = combineWindows(measured.map((window) => ({ cpuMs: 0, requests: window.requests, seconds: window.seconds })));
+    const cpu = withCpu.length > 0 ? combineWindows(withCpu) : null;
     return {
       build: job.target,
       route: job.route,
@@ -26,7 +27,8 @@ export function summarise({ jobs, probes, windows, weights, targets, floor, mini
       windows: measured.length,
       requests: all.requests,
       requestsPerSecond: all.requestsPerSecond,
-      cpuMsPerRequest: withCpu.length > 0 ? combineWindows(withCpu).cpuMsPerRequest : null,
+      cpuMsPerRequest: cpu?.cpuMsPerRequest ?? null,
+      serverCpuShare: cpu?.cpuShare ?? null,
       latencyMs: { p50: median(measured.map((window) => window.p50)), p99: median(measured.map((window) => window.p99)) },
       non2xx: measured.reduce((sum, window) => sum + window.non2xx, 0),
       errors: measured.reduce((sum, window) => sum + window.errors, 0),
@@ -80,7 +82,8 @@ export function summarise({ jobs, probes, windows, weights, targets, floor, mini
     };
   });
   const failures = weights.flatMap(({ weight: page }) => page.failures.map((failure) => `${page.route}: could not fetch ${failure}`));
-  return { data: { load, targets: targetChecks, floorVsShapedApp, comparison, weight, failures }, failures, kilobyteBytes };
+  const unequalLoad = unequalLoadWarning(load, minimalApp, Object.keys(fixtureTargets));
+  return { data: { load, targets: targetChecks, floorVsShapedApp, comparison, weight, failures }, failures, unequalLoad, kilobyteBytes };
 }
 
 /** Under this many requests a route's CPU per request is dominated by /proc's 10 ms resolution. */
@@ -90,6 +93,29 @@ const FEW_REQUESTS = 100;
 const num = (value, digits) => (value == null ? '–' : fixed(value, digits));
 /** @param {number | null | undefined} value */
 const times = (value) => (value == null ? '–' : `${fixed(value, 2)}×`);
+/** @param {number | null | undefined} share */
+const percent = (share) => (share == null ? '–' : `${fixed(share * 100, 0)} %`);
+
+/**
+ * The × targets compare CPU per request, which depends on the load as well as on the code: a
+ * server the load generator could not keep busy pays more for each (on issue 32's machine, the
+ * same minimal app cost 2.85–3.95 ms a request at 214–293 req/s, 5.51 ms at 132 req/s).
+ * Says so when the targets' reference ran below saturation while a target route ran at it.
+ * @param {{ build: string, route: string, serverCpuShare: number | null }[]} load
+ * @param {string} minimalApp @param {readonly string[]} targetRoutes
+ * @returns {string | null}
+ */
+export function unequalLoadWarning(load, minimalApp, targetRoutes) {
+  const reference = load.find((entry) => entry.build === 'fixture' && entry.route === minimalApp);
+  if (reference?.serverCpuShare == null || reference.serverCpuShare >= SATURATED_CPU_SHARE) return null;
+  const saturated = load.filter((entry) => entry.build !== 'fixture' && targetRoutes.includes(entry.route) && (entry.serverCpuShare ?? 0) >= SATURATED_CPU_SHARE);
+  if (saturated.length === 0) return null;
+  return (
+    `! the ${minimalApp} kept its server at ${percent(reference.serverCpuShare)} of a CPU (the load generator set the pace), ` +
+    `${saturated.map((entry) => `${entry.build} ${entry.route}`).join(', ')} at ${percent(Math.min(...saturated.map((entry) => entry.serverCpuShare ?? 0)))} or more: ` +
+    'the × targets below compare CPU per request at unequal load; --rate N measures both at the same load.'
+  );
+}
 
 /**
  * @param {ReturnType<typeof summarise>} summary
@@ -105,7 +131,7 @@ export function formatSummary(summary, { options, pins, machine, conditions }) {
   lines.push(
     `CPU per request and throughput (${options.rounds} interleaved rounds × ${options.windowSeconds} s per route after ${options.warmupSeconds} s warm-up, ${options.connections} connections${options.rate ? ` at ${options.rate} requests/s` : ''}; ${pinned}; NODE_ENV=production)`,
   );
-  const rows = [['build', 'route', 'CPU ms/req', '× floor', '× minimal app', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'status']];
+  const rows = [['build', 'route', 'CPU ms/req', '× floor', '× minimal app', 'server CPU', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'status']];
   for (const entry of load) {
     rows.push([
       entry.build,
@@ -113,6 +139,7 @@ export function formatSummary(summary, { options, pins, machine, conditions }) {
       num(entry.cpuMsPerRequest, 2),
       entry.build === 'fixture' ? '' : times(entry.cpuVsFloor),
       times(entry.cpuVsMinimalApp),
+      percent(entry.serverCpuShare),
       num(entry.requestsPerSecond, 0),
       num(entry.latencyMs.p50, 1),
       num(entry.latencyMs.p99, 1),
@@ -120,7 +147,7 @@ export function formatSummary(summary, { options, pins, machine, conditions }) {
       entry.probe ? describeStatus(entry.probe) : '–',
     ]);
   }
-  lines.push(table(rows, ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left']));
+  lines.push(table(rows, ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left']));
   for (const entry of load) {
     if (entry.probe && entry.probe.status !== 200) lines.push(`! ${entry.build} ${entry.route} answered ${describeStatus(entry.probe)}: its row measures that response, not the page.`);
     if (entry.errors > 0) lines.push(`! ${entry.build} ${entry.route}: ${entry.errors} socket errors.`);
@@ -128,6 +155,7 @@ export function formatSummary(summary, { options, pins, machine, conditions }) {
       lines.push(`! ${entry.build} ${entry.route}: only ${entry.requests} requests; /proc counts CPU in 10 ms ticks, so its CPU per request is rough (lengthen --duration or --rounds).`);
     }
   }
+  if (summary.unequalLoad) lines.push(summary.unequalLoad);
   lines.push('', 'Targets (CPU per request × the minimal React Router app, same run)');
   for (const check of targets) {
     lines.push(`  ${check.build} ${check.route.padEnd(10)} ${times(check.timesMinimalApp).padStart(8)}  target ≤ ${check.limit}×  ${check.verdict.toUpperCase()}`);
