@@ -14,6 +14,7 @@ import { Cleanup } from './lib/cleanup.js';
 import { buildFixture, readRouteTree } from './lib/fixture.js';
 import { measureWindow, probe, warmUp } from './lib/load.js';
 import { buildInProcessBenches } from './lib/in-process.js';
+import { createPostgresDatabase } from './lib/load-db.js';
 import { formatOrders, measureOrderPlacement } from './lib/orders.js';
 import { formatPayments, measurePaymentRoundTrip } from './lib/payments.js';
 import { backgroundCpuPercent, KB, loadAverage, machineInfo, writeResults } from './lib/report.js';
@@ -31,7 +32,7 @@ const floorRoute = ROUTES.find((route) => route.name === FLOOR);
 /** The floor page's path: the minimal app shaped like the shop serves its page there too. */
 const FLOOR_PATH = typeof floorRoute?.path === 'string' ? floorRoute.path : '/_bench/floor';
 
-const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S] [--connections N] [--orders N] [--payments N] [--no-build] [--compare REF] [--route NAME ...] [--rate N]
+const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S] [--connections N] [--orders N] [--payments N] [--no-build] [--compare REF] [--route NAME ...] [--rate N] [--database pglite|postgres]
 
   --duration S     seconds per measured window (default 2)
   --rounds N       interleaved rounds: every route (and build) once per round (default 3)
@@ -47,6 +48,10 @@ const USAGE = `usage: node bench/run.js [--duration S] [--rounds N] [--warmup S]
   --route NAME     measure only this route of the table (repeatable; e.g. --route floor
                    --route /products --route 'cart, 10 items'), beside the minimal app: more
                    rounds of a few routes in the same time
+  --database NAME  pglite (default: the embedded database, as \`npm start\`) or postgres: the shop's
+                   pages on a new database of DATABASE_TEST_URL's server, dropped afterwards. CPU
+                   per request is the shop's process alone (PostgreSQL's server is not counted,
+                   as it runs apart in production)
   --rate N         drive every route at N requests per second instead of as fast as it answers,
                    so the minimal app and the shop are measured at the same load (routes that
                    cannot keep up answer fewer; lengthen --duration: /proc counts in 10 ms ticks)
@@ -71,6 +76,7 @@ function parseOptions(argv) {
       compare: { type: 'string' },
       route: { type: 'string', multiple: true, default: [] },
       rate: { type: 'string' },
+      database: { type: 'string', default: 'pglite' },
       'no-build': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -93,7 +99,14 @@ function parseOptions(argv) {
     compare: values.compare ?? null,
     routes: selectRoutes(values.route ?? []),
     rate: values.rate === undefined ? null : whole('rate', 1),
+    database: pageDatabase(values.database),
   };
+}
+
+/** @param {string | undefined} name @returns {'pglite' | 'postgres'} */
+function pageDatabase(name) {
+  if (name === 'pglite' || name === 'postgres') return name;
+  throw new BenchError(`--database must be pglite or postgres, not ${JSON.stringify(name)}`);
 }
 
 /** Server on CPU 0, the bench (its load generator) on CPU 1 — when taskset exists and there are two. */
@@ -206,7 +219,15 @@ async function main() {
     if (interrupted) return 130;
     const payments = inProcess && options.payments > 0 ? await measurePaymentRoundTrip({ ...inProcessRun, entry: inProcess.entries.payments, payments: options.payments }) : null;
     if (interrupted) return 130;
-    /** @param {string} root @param {{ script?: string, healthPath?: string }} [extra] */
+    /** With `--database postgres`, a new database per build (each migrates and seeds its own). */
+    const pageDatabaseEnv = async () => {
+      if (options.database === 'pglite') return {};
+      const database = await createPostgresDatabase(inProcessRun.postgresUrl);
+      if ('skipped' in database) throw new BenchError(`--database postgres: ${database.skipped}`);
+      cleanup.add(database.drop);
+      return { DATABASE_URL: database.url };
+    };
+    /** @param {string} root @param {{ script?: string, healthPath?: string, env?: Record<string, string> }} [extra] */
     const start = async (root, extra) => {
       const server = launchServer(root, await freePort(), { ...extra, cpu: pins?.server ?? null });
       cleanup.add(() => server.stop(), server.stopNow);
@@ -216,8 +237,8 @@ async function main() {
     /** @type {Target[]} */
     const targets = [];
     for (const { label, root, commit } of builds) {
-      progress(`starting ${label === 'shop' ? 'the shop' : `build ${label} (${commit})`} in production mode`);
-      targets.push({ label, root, commit, server: await start(root) });
+      progress(`starting ${label === 'shop' ? 'the shop' : `build ${label} (${commit})`} in production mode${options.database === 'postgres' ? ' on PostgreSQL' : ''}`);
+      targets.push({ label, root, commit, server: await start(root, { env: await pageDatabaseEnv() }) });
     }
     progress('starting the minimal React Router app');
     const fixtureServer = await start(fixture.dir, { script: 'server.mjs', healthPath: '/' });

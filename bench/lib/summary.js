@@ -119,7 +119,7 @@ export function unequalLoadWarning(load, minimalApp, targetRoutes) {
 
 /**
  * @param {ReturnType<typeof summarise>} summary
- * @param {{ options: { windowSeconds: number, rounds: number, warmupSeconds: number, connections: number, rate?: number | null },
+ * @param {{ options: { windowSeconds: number, rounds: number, warmupSeconds: number, connections: number, rate?: number | null, database?: 'pglite' | 'postgres' },
  *   pins: { server: string, load: string } | null, machine: Parameters<typeof formatMachine>[0],
  *   conditions: Parameters<typeof formatMachine>[1] }} context
  */
@@ -129,7 +129,7 @@ export function formatSummary(summary, { options, pins, machine, conditions }) {
   const lines = [];
   const pinned = pins ? `server pinned to CPU ${pins.server}, load generator on CPU ${pins.load}` : 'not pinned (no taskset or one CPU)';
   lines.push(
-    `CPU per request and throughput (${options.rounds} interleaved rounds × ${options.windowSeconds} s per route after ${options.warmupSeconds} s warm-up, ${options.connections} connections${options.rate ? ` at ${options.rate} requests/s` : ''}; ${pinned}; NODE_ENV=production)`,
+    `CPU per request and throughput (${options.rounds} interleaved rounds × ${options.windowSeconds} s per route after ${options.warmupSeconds} s warm-up, ${options.connections} connections${options.rate ? ` at ${options.rate} requests/s` : ''}; ${pinned}; NODE_ENV=production${options.database === 'postgres' ? "; the shop on PostgreSQL, whose server's CPU is not counted" : ''})`,
   );
   const rows = [['build', 'route', 'CPU ms/req', '× floor', '× minimal app', 'server CPU', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'status']];
   for (const entry of load) {
