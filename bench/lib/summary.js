@@ -97,10 +97,11 @@ const times = (value) => (value == null ? '–' : `${fixed(value, 2)}×`);
 const percent = (share) => (share == null ? '–' : `${fixed(share * 100, 0)} %`);
 
 /**
- * The × targets compare CPU per request, which depends on the load as well as on the code: a
- * server the load generator could not keep busy pays more for each (on issue 32's machine, the
- * same minimal app cost 2.85–3.95 ms a request at 214–293 req/s, 5.51 ms at 132 req/s).
- * Says so when the targets' reference ran below saturation while a target route ran at it.
+ * The × targets compare CPU per request at whatever load each row ran. The load generator (one
+ * core) cannot keep the one-route minimal app's server busy, while the shop's pages keep theirs
+ * at ~100 %; on issue 32's machine that app cost 2.85–6.61 ms a request in one evening, more the
+ * fewer requests it answered. Says so when the targets' reference ran below saturation while a
+ * target route ran at it.
  * @param {{ build: string, route: string, serverCpuShare: number | null }[]} load
  * @param {string} minimalApp @param {readonly string[]} targetRoutes
  * @returns {string | null}
