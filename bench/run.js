@@ -5,13 +5,13 @@
 // and throughput of every kind of page in interleaved rounds, weighs each page's first load, prints a
 // report and writes it to bench/results/. `--compare <ref>` runs that ref's build beside this one.
 // See bench/README.md.
-import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Cleanup } from './lib/cleanup.js';
 import { buildFixture, readRouteTree } from './lib/fixture.js';
+import { pinAllThreads } from './lib/pinning.js';
 import { measureWindow, probe, warmUp } from './lib/load.js';
 import { buildInProcessBenches } from './lib/in-process.js';
 import { createPostgresDatabase } from './lib/load-db.js';
@@ -109,11 +109,11 @@ function pageDatabase(name) {
   throw new BenchError(`--database must be pglite or postgres, not ${JSON.stringify(name)}`);
 }
 
-/** Server on CPU 0, the bench (its load generator) on CPU 1 — when taskset exists and there are two. */
+/** Server on CPU 0, the bench (its load generator, every thread) on CPU 1 — when taskset exists and there are two. */
 function pinning() {
   if (os.cpus().length < 2) return null;
   try {
-    execFileSync('taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+    pinAllThreads(process.pid, '1');
     return { server: '0', load: '1' };
   } catch {
     return null;
