@@ -72,6 +72,24 @@ export function combineWindows(windows) {
   };
 }
 
+/**
+ * The × of each round: a route's CPU per request in its window of round i over the reference's in
+ * the same round (both lists in round order; a round without a figure on either side is left out).
+ * The machine's speed drifts between rounds (issue 32, stop 44: every row of a run 1.7× slower than
+ * the run before, minutes apart), and a round's two windows are closer in time than the runs' sums.
+ * @param {{ cpuMs: number | null, requests: number }[]} windows
+ * @param {{ cpuMs: number | null, requests: number }[]} referenceWindows
+ * @returns {number[]}
+ */
+export function roundRatios(windows, referenceWindows) {
+  return windows.flatMap((window, round) => {
+    const reference = referenceWindows[round];
+    if (!reference || window.cpuMs === null || reference.cpuMs === null) return [];
+    const value = ratio(cpuMsPerRequest(0, window.cpuMs, window.requests), cpuMsPerRequest(0, reference.cpuMs, reference.requests));
+    return value === null ? [] : [value];
+  });
+}
+
 /** A server at this share of its CPU or more was the bottleneck of its windows (it was saturated). */
 export const SATURATED_CPU_SHARE = 0.9;
 

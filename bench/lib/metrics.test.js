@@ -10,6 +10,7 @@ import {
   listedNamespaces,
   median,
   parseProcStat,
+  roundRatios,
   ratio,
   targetVerdict,
   translationNamespaceOf,
@@ -124,5 +125,21 @@ describe('isTranslationChunk', () => {
     assert.equal(isTranslationChunk('./adyen-dropin-x1.js', 'it'), false);
     assert.equal(isTranslationChunk('./submit-it-x1.js', 'it'), false);
     assert.equal(isTranslationChunk('./submit-it-x1.js', 'it', ['submit']), false);
+  });
+});
+
+describe('roundRatios', () => {
+  it('divides each round by the reference of the same round, not the sums', () => {
+    // The machine 2× slower in round 2: each round says 2×, the sums would say 2× as well, but a
+    // round with many cheap requests no longer outweighs the others.
+    const route = [{ cpuMs: 400, requests: 100 }, { cpuMs: 800, requests: 100 }, { cpuMs: 300, requests: 50 }];
+    const reference = [{ cpuMs: 200, requests: 100 }, { cpuMs: 100, requests: 25 }, { cpuMs: 150, requests: 100 }];
+    assert.deepEqual(roundRatios(route, reference), [2, 2, 4]);
+  });
+  it('leaves out rounds without a figure on either side, or without a reference window', () => {
+    const route = [{ cpuMs: null, requests: 10 }, { cpuMs: 10, requests: 0 }, { cpuMs: 30, requests: 10 }, { cpuMs: 30, requests: 10 }];
+    const reference = [{ cpuMs: 10, requests: 10 }, { cpuMs: 10, requests: 10 }, { cpuMs: 10, requests: 10 }];
+    assert.deepEqual(roundRatios(route, reference), [3]);
+    assert.deepEqual(roundRatios(route, []), []);
   });
 });

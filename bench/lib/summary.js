@@ -1,6 +1,6 @@
 // @ts-check
 // From the measured windows and weights to the results' data and the printed report.
-import { budgetVerdict, combineWindows, median, ratio, SATURATED_CPU_SHARE, targetVerdict } from './metrics.js';
+import { budgetVerdict, combineWindows, median, ratio, roundRatios, SATURATED_CPU_SHARE, targetVerdict } from './metrics.js';
 import { describeStatus, fixed, formatMachine, table } from './report.js';
 
 /**
@@ -43,10 +43,16 @@ export function summarise({ jobs, probes, windows, weights, targets, floor, mini
   }));
   /** @param {string} build @param {string} route */
   const row = (build, route) => load.find((entry) => entry.build === build && entry.route === route);
+  /** @param {string} build @param {string} route @returns {import('./load.js').Window[]} */
+  const windowsOf = (build, route) => {
+    const job = jobs.find((candidate) => candidate.target === build && candidate.route === route);
+    return job ? (windows.get(job) ?? []) : [];
+  };
   const targetChecks = targets.flatMap((build) =>
     Object.entries(fixtureTargets).map(([route, limit]) => {
       const value = ratio(row(build, route)?.cpuMsPerRequest, fixture?.cpuMsPerRequest);
-      return { build, route, timesMinimalApp: value, limit, verdict: targetVerdict(value, limit) };
+      const byRound = roundRatios(windowsOf(build, route), windowsOf('fixture', minimalApp));
+      return { build, route, timesMinimalApp: value, byRound, limit, verdict: targetVerdict(value, limit) };
     }),
   );
   // Not a target (they are the founders'): the floor against React Router's cost for a tree the shop's size.
@@ -159,7 +165,8 @@ export function formatSummary(summary, { options, pins, machine, conditions }) {
   if (summary.unequalLoad) lines.push(summary.unequalLoad);
   lines.push('', 'Targets (CPU per request × the minimal React Router app, same run)');
   for (const check of targets) {
-    lines.push(`  ${check.build} ${check.route.padEnd(10)} ${times(check.timesMinimalApp).padStart(8)}  target ≤ ${check.limit}×  ${check.verdict.toUpperCase()}`);
+    const spread = check.byRound.length > 1 ? `  (by round ${fixed(Math.min(...check.byRound), 2)}–${times(Math.max(...check.byRound))})` : '';
+    lines.push(`  ${check.build} ${check.route.padEnd(10)} ${times(check.timesMinimalApp).padStart(8)}  target ≤ ${check.limit}×  ${check.verdict.toUpperCase()}${spread}`);
   }
   for (const entry of summary.data.floorVsShapedApp) {
     lines.push(`  (not a target) ${entry.build} floor × the ${entry.app}: ${times(entry.timesShapedApp)}`);

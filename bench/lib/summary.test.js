@@ -2,7 +2,7 @@
 // Unit tests of the report's judgement of its own figures: `npm run bench:test` (node:test).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { unequalLoadWarning } from './summary.js';
+import { summarise, unequalLoadWarning } from './summary.js';
 
 const MINIMAL = 'minimal React Router app';
 const TARGETS = ['floor', '/products'];
@@ -28,5 +28,36 @@ describe('unequalLoadWarning', () => {
     assert.equal(unequalLoadWarning(load(0.5, 0.6, 0.55), MINIMAL, TARGETS), null);
     assert.equal(unequalLoadWarning(load(null, 1, 1), MINIMAL, TARGETS), null);
     assert.equal(unequalLoadWarning(load(0.5, 1, 1), 'another app', TARGETS), null);
+  });
+});
+
+describe('summarise: the targets by round', () => {
+  /** @param {string} target @param {string} route */
+  const job = (target, route) => ({ target, route, url: `http://127.0.0.1/${encodeURIComponent(route)}`, pid: undefined });
+  /** @param {number[]} cpuPerRequest */
+  const rounds = (cpuPerRequest) => cpuPerRequest.map((cpu) => ({ seconds: 2, wallMs: 2100, requests: 100, non2xx: 0, errors: 0, cpuMs: cpu * 100, p50: 1, p99: 2 }));
+  it('gives the × of every round beside the run’s, for each target the run measured', () => {
+    const minimal = job('fixture', MINIMAL);
+    const floor = job('shop', 'floor');
+    const summary = summarise({
+      jobs: [minimal, floor],
+      probes: new Map(),
+      windows: new Map([
+        [minimal, rounds([1, 2, 1])],
+        [floor, rounds([1.5, 2.4, 1.8])],
+      ]),
+      weights: [],
+      targets: ['shop'],
+      floor: 'floor',
+      minimalApp: MINIMAL,
+      shapedMinimalApp: 'shaped',
+      fixtureTargets: { floor: 1.5, '/products': 3 },
+      budgets: { hydratingJsKB: 150, staticJsKB: 0, cssKB: 20 },
+      kilobyteBytes: 1000,
+    });
+    const [floorCheck, productsCheck] = summary.data.targets;
+    assert.deepEqual(floorCheck?.byRound.map((value) => Number(value.toFixed(2))), [1.5, 1.2, 1.8]);
+    assert.equal(Number(floorCheck?.timesMinimalApp?.toFixed(2)), 1.43);
+    assert.deepEqual(productsCheck?.byRound, []);
   });
 });
