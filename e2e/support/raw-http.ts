@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
 /**
@@ -43,7 +44,8 @@ export const statusOf = (answer: string) => Number(/^HTTP\/1\.[01] (\d{3})/.exec
  * last chunk and the socket half-closed, so the shop reads (and discards) everything before it
  * closes. (With `Connection: close` the shop closes with unread bytes in its buffer, and the TCP
  * reset that follows may discard the answer before the client reads it — a race, not a defect
- * of the cap.) Gives the answer and how much had been sent when it started.
+ * of the cap.) Gives the answer and how much had been sent when it started (`total` when the
+ * whole upload went out first).
  */
 export async function chunkedUpload(baseURL: string, head: string, total: number): Promise<{ answer: string; sentBeforeAnswer: number }> {
   const { hostname, port } = new URL(baseURL);
@@ -53,6 +55,10 @@ export async function chunkedUpload(baseURL: string, head: string, total: number
     const received: Buffer[] = [];
     let sent = 0;
     let sentBeforeAnswer = -1;
+    // Once: the whole upload can be sent before the answer starts, and the answer ends it too.
+    const endBody = () => {
+      if (!socket.writableEnded) socket.end('0\r\n\r\n');
+    };
     const socket = net.connect(Number(port), hostname, () => {
       socket.write(head);
       const pump = () => {
@@ -60,18 +66,34 @@ export async function chunkedUpload(baseURL: string, head: string, total: number
           sent += piece.length;
           if (!socket.write(chunk)) return void socket.once('drain', pump);
         }
-        if (sentBeforeAnswer < 0) socket.end('0\r\n\r\n');
+        endBody();
       };
       pump();
     });
     socket.on('data', (data: Buffer) => {
       if (sentBeforeAnswer < 0) {
         sentBeforeAnswer = sent;
-        socket.end('0\r\n\r\n');
+        endBody();
       }
       received.push(data);
     });
     socket.on('error', reject);
     socket.on('close', () => resolve({ answer: Buffer.concat(received).toString('latin1'), sentBeforeAnswer }));
   });
+}
+
+/**
+ * More bytes than the kernel can hold between this client and the shop on this machine: twice
+ * the largest TCP send and receive buffers (Linux autotunes up to them; 4 and 32 MB on CI's
+ * machine, where a 10 MB upload went out whole before the 413 arrived). 64 MB where /proc says
+ * nothing.
+ */
+export function uploadLargerThanSocketBuffers(): number {
+  const maximum = (name: string) => Number(readFileSync(`/proc/sys/net/ipv4/${name}`, 'utf8').trim().split(/\s+/)[2]);
+  try {
+    const buffered = maximum('tcp_wmem') + maximum('tcp_rmem');
+    return Number.isFinite(buffered) && buffered > 0 ? 2 * buffered : 64 * 1024 * 1024;
+  } catch {
+    return 64 * 1024 * 1024;
+  }
 }
