@@ -75,8 +75,8 @@ export function combineWindows(windows) {
 /**
  * The × of each round: a route's CPU per request in its window of round i over the reference's in
  * the same round (both lists in round order; a round without a figure on either side is left out).
- * The machine's speed drifts between rounds (issue 32, stop 44: every row of a run 1.7× slower than
- * the run before, minutes apart), and a round's two windows are closer in time than the runs' sums.
+ * The machine's speed drifts (issue 32, stop 44: every row of a run 1.7× another run of the same
+ * settings minutes apart), and a round's two windows are closer in time than the run's sums.
  * @param {{ cpuMs: number | null, requests: number }[]} windows
  * @param {{ cpuMs: number | null, requests: number }[]} referenceWindows
  * @returns {number[]}
