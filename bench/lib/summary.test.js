@@ -57,7 +57,8 @@ describe('summarise: the targets by round', () => {
     });
     const [floorCheck, productsCheck] = summary.data.targets;
     assert.deepEqual(floorCheck?.byRound.map((value) => Number(value.toFixed(2))), [1.5, 1.2, 1.8]);
-    assert.equal(Number(floorCheck?.timesMinimalApp?.toFixed(2)), 1.43);
+    // The run's figure stays the ratio of the sums: (1.5 + 2.4 + 1.8) / (1 + 2 + 1).
+    assert.ok(Math.abs((floorCheck?.timesMinimalApp ?? 0) - 5.7 / 4) < 1e-9);
     assert.deepEqual(productsCheck?.byRound, []);
   });
 });
