@@ -268,6 +268,68 @@ describe('withdrawing from a paid order', () => {
   });
 });
 
+/** A test webhook about the order's payment, sent from the simulator's support page as support staff send it. */
+async function pspEvent(orderId: string, eventCode: string, euros: string): Promise<void> {
+  const { paidByPspReference } = await orderOf(orderId);
+  const response = await fetch(`${stage.publicUrl}/_psp/payments/${paidByPspReference}/webhooks`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: stage.publicUrl },
+    body: new URLSearchParams({ eventCode, amount: euros, success: 'true' }),
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(303);
+  await deliverAll();
+}
+
+describe('a payment disputed or given back outside the shop is not withdrawn through the PSP', () => {
+  it('charged back: the receipt offers nothing and says why, a withdrawal is refused (support told once), nothing refunded', async () => {
+    const { fan, orderId, card, gift } = await cardAndGiftOrder('charged-back');
+    const order = await orderOf(orderId);
+    await pspEvent(orderId, 'CHARGEBACK', (order.totalCents / 100).toFixed(2));
+    const view = await stage.services.orders.find(fan.owner, orderId);
+    expect(view?.lines.map((line) => line.withdrawable)).toEqual([null, null]);
+    expect(view?.withdrawalBlockedBy).toBe('payment-disputed');
+    expect(await stage.services.withdrawals.preview(fan.owner, orderId, [card])).toMatchObject({ ok: false, refusals: { [card]: 'payment-disputed' } });
+    const before = refundRequests().length;
+    for (const items of [[card], [card, gift]]) {
+      expect(await withdraw(stage.services, fan, orderId, items)).toMatchObject({ ok: false, reason: 'refused', refusals: { [card]: 'payment-disputed' } });
+    }
+    expect(refundRequests().length).toBe(before);
+    expect(await withdrawalsOf(orderId)).toEqual([]);
+    expect((await membershipOf(card)).withdrawnAt).toBeNull();
+    expect(await mailKeys(`support:${orderId}:withdrawal-blocked:`)).toEqual([`support:${orderId}:withdrawal-blocked:${order.paidByPspReference}`]);
+    expect(await notesOf(orderId)).toEqual(['chargeback', 'paid', 'payer-reversed', 'withdrawal-blocked']);
+  });
+
+  it('refunded in part outside the shop (the Customer Area): refused as given back; the shop’s own withdrawal refunds do not count', async () => {
+    const { fan, orderId, card, gift } = await cardAndGiftOrder('refunded-outside');
+    expect(await withdraw(stage.services, fan, orderId, [card])).toMatchObject({ ok: true });
+    await deliverAll();
+    const view = await stage.services.orders.find(fan.owner, orderId);
+    expect(view?.withdrawalBlockedBy).toBeNull();
+    expect(view?.lines.find((line) => line.id === gift)?.withdrawable).not.toBeNull();
+    await pspEvent(orderId, 'REFUND', '1.00');
+    expect((await stage.services.orders.find(fan.owner, orderId))?.withdrawalBlockedBy).toBe('payment-returned');
+    expect(await withdraw(stage.services, fan, orderId, [gift])).toMatchObject({ ok: false, refusals: { [gift]: 'payment-returned' } });
+    expect(await withdrawalsOf(orderId)).toHaveLength(1);
+  });
+
+  it('charged back after the withdrawal was recorded but before its refund reached the PSP: the refund is never sent, support is told', async () => {
+    const { fan, orderId, card } = await cardAndGiftOrder('charged-back-later');
+    stage.setPspDown(true);
+    expect(await withdraw(stage.services, fan, orderId, [card])).toMatchObject({ ok: true, value: { state: 'requested' } });
+    stage.setPspDown(false);
+    await pspEvent(orderId, 'CHARGEBACK', '10.00');
+    const before = refundRequests().length;
+    clock.advance(10 * 60_000);
+    await startPaymentsJob({ payments: stage.services.payments, logger: createLogger('silent'), intervalMs: 0 }).tick();
+    expect(refundRequests().length).toBe(before);
+    const [withdrawal] = await withdrawalsOf(orderId);
+    expect(withdrawal).toMatchObject({ state: 'failed', sentAt: null, nextAttemptAt: null });
+    expect(await mailKeys(`support:${orderId}:withdrawal-refund-failed:${withdrawal!.reference}`)).toHaveLength(1);
+  });
+});
+
 describe('withdrawing a gift while its recipient redeems it', () => {
   it('exactly one of them wins: a redeemed gift is not withdrawn, a withdrawn gift cannot be redeemed', async () => {
     const { fan, orderId, gift } = await cardAndGiftOrder('gift-race');

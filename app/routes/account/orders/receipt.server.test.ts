@@ -141,4 +141,12 @@ describe('receiptData', () => {
     });
     expect((await receiptData(anOrder(), 'en', tIn('en'), countryName)).withdrawal).toBeNull();
   });
+
+  it('says why nothing can be withdrawn here when the payment was disputed or given back outside the shop', async () => {
+    expect((await receiptData(anOrder(), 'en', tIn('en'), countryName)).withdrawalBlocked).toBeNull();
+    const disputed = await receiptData(anOrder({ withdrawalBlockedBy: 'payment-disputed' }), 'en', tIn('en'), countryName);
+    expect(disputed).toMatchObject({ withdrawal: null, withdrawalBlocked: expect.stringContaining('Your bank has disputed this payment (a chargeback)') });
+    const returned = await receiptData(anOrder({ withdrawalBlockedBy: 'payment-returned' }), 'it', tIn('it'), countryName);
+    expect(returned.withdrawalBlocked).toContain('già stato annullato o rimborsato fuori dal negozio');
+  });
 });
