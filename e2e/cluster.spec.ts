@@ -166,6 +166,7 @@ test('the simulator’s webhooks went through nginx and were accepted by whichev
   test.info().annotations.push({ type: 'webhooks', description: (await webhooks()).map((line) => /upstream=(\S+)/.exec(line)?.[1]).join(', ') });
 });
 
+// Last in the file: it takes the cluster's database away (and gives it back in any case).
 test('a database outage: through nginx every request gets an instance’s own 503 page, and pages again once it is back', async ({ page, cluster }) => {
   const instances = [cluster.instances.a, cluster.instances.b];
   const readiness = async (instance: string) => (await page.request.get(`http://${instance}/readyz`)).status();
