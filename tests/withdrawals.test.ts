@@ -12,6 +12,7 @@ import { startPaymentsJob } from '../app/.server/jobs/payments';
 import { createLogger } from '../app/.server/logger';
 import type { Services } from '../app/.server/services';
 import { newFan, type TestFan } from './support/cart';
+import { savedAddressIn } from './support/cart-page';
 import { manualClock } from './support/clock';
 import { createTestDatabase } from './support/database';
 import { addressOf, cardInCart, couponMembershipInCart, giftInCart, placeRequest } from './support/orders';
@@ -69,13 +70,14 @@ async function paidOrder(fan: TestFan, addressId: string | null): Promise<string
   return placed.value.orderId;
 }
 
-/** A fan with a paid order of a club card (10 €, shipped: 10 € + shipping) and a Kids gift. */
-async function cardAndGiftOrder(tag: string): Promise<{ fan: TestFan; orderId: string; card: string; gift: string }> {
+/** A fan with a paid order of a club card (10 €, shipped: 10 € + shipping) and a Kids gift, billed where it ships or in Paris. */
+async function cardAndGiftOrder(tag: string, billed: 'home' | 'abroad' = 'home'): Promise<{ fan: TestFan; orderId: string; card: string; gift: string }> {
   const fan = await newFan(stage.services, tag);
   const addressId = await addressOf(stage.services, fan);
   await cardInCart(stage.services, fan, addressId, CARD_VARIANT);
   await giftInCart(stage.services, fan, `${tag}@example.org`);
-  const orderId = await paidOrder(fan, addressId);
+  const billedTo = billed === 'home' ? addressId : (await stage.services.addresses.create(fan.owner.customerId, savedAddressIn('FR', 'Paris'))).id;
+  const orderId = await paidOrder(fan, billedTo);
   const items = await itemsOf(orderId);
   return { fan, orderId, card: items.find((item) => item.kind === 'card')!.id, gift: items.find((item) => item.process === 'gift')!.id };
 }
@@ -138,8 +140,8 @@ describe('withdrawing from a paid order', () => {
     expect(await membershipOf(gift)).toMatchObject({ status: 'cancelled' });
   });
 
-  it('a double click (the same page sent twice at once) records one withdrawal and asks for one refund', async () => {
-    const { fan, orderId, card } = await cardAndGiftOrder('double-click');
+  it('a double click (the same page sent twice at once) records one withdrawal and asks for one refund; billed abroad, the form names no province', async () => {
+    const { fan, orderId, card } = await cardAndGiftOrder('double-click', 'abroad');
     const before = refundRequests().length;
     const key = randomUUID();
     const answers = await Promise.all([withdraw(stage.services, fan, orderId, [card], key), withdraw(stage.other, fan, orderId, [card], key)]);
@@ -147,6 +149,10 @@ describe('withdrawing from a paid order', () => {
     expect(new Set(answers.map((answer) => (answer.ok ? answer.value.withdrawalId : null))).size).toBe(1);
     expect(await withdrawalsOf(orderId)).toHaveLength(1);
     expect(refundRequests().length - before).toBe(1);
+    // The order keeps state EE for the invoicing systems (spec §9); the fan's address has none.
+    expect((await orderOf(orderId)).billingAddress).toMatchObject({ city: 'Paris', state: 'EE' });
+    const [confirmation] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `withdrawal-confirmation:${(await withdrawalsOf(orderId))[0]!.id}`));
+    expect(confirmation!.textBody).toContain('Via Roma 1, 75001 Paris, France');
   });
 
   it('two tabs withdraw the same item at once: one is recorded, the other told it is already withdrawn; one refund', async () => {

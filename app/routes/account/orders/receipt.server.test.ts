@@ -69,7 +69,8 @@ describe('receiptData', () => {
     const older = anOrder();
     delete older.buyer.birthProvinceCode;
     expect((await receiptData(older, 'en', tIn('en'), countryName)).buyer[3]?.value).toBe('Roma, Italy');
-    expect(abroad.billing).toMatchObject({ place: '75001 Paris, EE', country: 'France' });
+    // Billed abroad with state EE (spec §9): a placeholder for the invoicing systems, not printed.
+    expect(abroad.billing).toMatchObject({ place: '75001 Paris', country: 'France' });
     const free = await receiptData(anOrder({ billingAddress: null }), 'en', tIn('en'), countryName);
     expect(free.buyer.map((row) => row.key)).not.toContain('taxCode');
     expect(free.billing).toBeNull();
