@@ -190,6 +190,9 @@ test('a database outage: through nginx every request gets an instance’s own 50
       expect(await response.text(), `${what}: the shop’s own error page`).toContain('Error 503');
       expect(instances, `${what}: answered by an instance`).toContain(upstreams.split(', ').at(-1));
     }
+    // The shop's address itself only redirects: it still does, to a page that shows the 503 screen.
+    const home = await page.request.get('/', { maxRedirects: 0 });
+    expect([home.status(), home.headers().location], 'GET / during the outage').toEqual([302, '/products']);
   } finally {
     await cluster.restoreDatabase();
   }
