@@ -117,6 +117,8 @@ export async function startSignInService(database: Database, clock?: Clock): Pro
 /** A browser's cookie jar (by name: one host), sending requests from its IP address. */
 export class Browser {
   private readonly cookies = new Map<string, string>();
+  /** Every Set-Cookie header this browser was sent, in order. */
+  readonly setCookies: string[] = [];
 
   constructor(
     private readonly origin: string,
@@ -143,6 +145,7 @@ export class Browser {
       redirect: 'manual',
     });
     for (const cookie of response.headers.getSetCookie()) {
+      this.setCookies.push(cookie);
       const [pair = ''] = cookie.split(';');
       const name = pair.slice(0, pair.indexOf('='));
       const value = pair.slice(pair.indexOf('=') + 1);
