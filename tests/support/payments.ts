@@ -1,7 +1,7 @@
-// The payment tests' stage: one HTTP server carrying the Adyen-compatible simulator and the
-// shop's webhook endpoint, with the shop's services on the test database — the same parts, and
-// the same @adyen/api-library calls, as the running shop. Its webhook endpoint can be taken
-// down (the shop killed or unreachable) and brought back.
+// The payment tests' stage: one HTTP server carrying the Adyen-compatible simulator, the shop's
+// webhook endpoint and its return endpoint (the PSP's POST back), with the shop's services on
+// the test database — the same parts, and the same @adyen/api-library calls, as the running
+// shop. Its webhook endpoint can be taken down (the shop killed or unreachable) and brought back.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import adyen from '@adyen/api-library';
@@ -12,6 +12,7 @@ import { readConfig, type Config } from '../../app/.server/env';
 import { createLogger } from '../../app/.server/logger';
 import { SIMULATOR_PATH } from '../../app/.server/payments/config';
 import { createPaymentSimulator } from '../../app/.server/payments/simulator';
+import { PAYMENT_RETURN_ROUTE, paymentReturnPostHandlers } from '../../app/.server/payments/return-endpoint';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhookHandlers } from '../../app/.server/payments/webhook-endpoint';
 import { requireCustomerMiddleware } from '../../app/.server/auth/guards';
 import { createServices, type Services } from '../../app/.server/services';
@@ -93,6 +94,8 @@ export async function startPaymentsStage(database: Database, clock: Clock): Prom
     next();
   });
   app.use(SIMULATOR_PATH, simulator.router);
+  // The PSP's POST back to the return page, as server.ts takes it (the page itself: startReturnPage).
+  app.post(PAYMENT_RETURN_ROUTE, ...paymentReturnPostHandlers({ payments: services.payments, logger }));
   app.post(
     PAYMENT_WEBHOOK_PATH,
     (_req: express.Request, res: express.Response, next: express.NextFunction) => (webhooksDown ? res.status(503).send('Service Unavailable') : next()),

@@ -43,7 +43,9 @@ function waitingSince(url: URL, now: number): number {
  * and result moves the order on, for the answer is the PSP's; only the order's owner learns
  * anything of it (its outcome, refusal, try-again link, the way to the thank-you page). For
  * anyone else the return is as unknown as a made-up one (404), whatever became of the payment:
- * the owner is checked before any redirect, which would name the order.
+ * the owner is checked before any redirect, which would name the order. A return the PSP
+ * posted (3-D Secure, payments/return-endpoint.ts) was asked of the PSP then, and comes here as
+ * `?return={handle}`: it is only read.
  */
 export async function paymentReturnData(request: Request, context: Context, processParam: string | undefined): Promise<PaymentReturnView> {
   const { services, clock } = context.get(shopContext);
@@ -52,14 +54,20 @@ export async function paymentReturnData(request: Request, context: Context, proc
   const sessionId = url.searchParams.get('sessionId') ?? '';
   const sessionResult = url.searchParams.get('sessionResult');
   const redirectResult = url.searchParams.get('redirectResult');
-  const asked = Boolean(sessionId || redirectResult);
+  // A return the PSP posted, resolved then (its result is not in the address): read by its handle.
+  const handle = url.searchParams.get('return');
+  const asked = Boolean(sessionId || redirectResult || handle !== null);
   const read = sessionId
     ? await services.payments.readReturn({ sessionId, sessionResult })
     : redirectResult
       ? await services.payments.readRedirectReturn({ redirectResult, attemptId: url.searchParams.get('attempt') })
-      : ({ kind: 'unknown' } as const);
+      : handle !== null
+        ? await services.payments.readPostedReturn(handle)
+        : ({ kind: 'unknown' } as const);
   const { customer } = signedIn(context);
-  const found = read.kind === 'invalid' || read.kind === 'unknown' || read.customerId !== customer.id ? null : read;
+  // Still with the PSP and nobody's yet: the waiting page, which names nothing.
+  const checking = read.kind === 'checking';
+  const found = read.kind === 'invalid' || read.kind === 'unknown' || read.kind === 'checking' || read.customerId !== customer.id ? null : read;
   if (found?.kind === 'paid') throw redirect(thankYouPath(found.orderId));
   // Paid by another payment (another tab): the order is paid, and the fan hears this one goes back.
   if (found?.kind === 'paid-twice') throw await redirectWithNotice(request, context, thankYouPath(found.orderId), { key: 'payment:gateway.paidTwice' });
@@ -71,6 +79,7 @@ export async function paymentReturnData(request: Request, context: Context, proc
     ...(sessionResult ? { sessionResult } : {}),
     ...(!sessionId && redirectResult ? { redirectResult } : {}),
     ...(!sessionId && redirectResult && url.searchParams.get('attempt') ? { attempt: url.searchParams.get('attempt') ?? '' } : {}),
+    ...(!sessionId && !redirectResult && handle !== null ? { return: handle } : {}),
     since: String(since),
   });
   const patient = now - since < PAYMENT_RETURN_PATIENCE_MS;
@@ -78,12 +87,12 @@ export async function paymentReturnData(request: Request, context: Context, proc
   const reasonComing = found?.kind === 'refused' && found.refusal === null && patient;
   return {
     // A result that is no PSP's (forged, spent, oversized): the error page, as a 400; unknown or someone else's: the same page, as a 404.
-    status: read.kind === 'invalid' ? 400 : asked && !found ? 404 : 200,
+    status: read.kind === 'invalid' ? 400 : asked && !found && !checking ? 404 : 200,
     process,
-    kind: found?.kind ?? 'unknown',
+    kind: checking ? 'waiting' : (found?.kind ?? 'unknown'),
     refusal: found?.kind === 'refused' ? found.refusal : null,
     tryAgainHref: found?.kind === 'refused' || found?.kind === 'not-completed' ? payOrderPath(found.orderId) : null,
-    refreshHref: found?.kind === 'waiting' || reasonComing ? `${paymentReturnPath(process)}?${refresh.toString()}` : null,
-    problem: found?.kind === 'waiting' && !patient,
+    refreshHref: checking || found?.kind === 'waiting' || reasonComing ? `${paymentReturnPath(process)}?${refresh.toString()}` : null,
+    problem: (checking || found?.kind === 'waiting') && !patient,
   };
 }
