@@ -15,21 +15,24 @@ import { newFan, type TestFan } from './support/cart';
 import { manualClock } from './support/clock';
 import { createTestDatabase } from './support/database';
 import { addressOf, giftInCart, placeRequest } from './support/orders';
-import { HostedPayer, signedWebhook, startPaymentsStage, testCard, type HostedStep, type PaymentsStage } from './support/payments';
+import { HostedPayer, signedWebhook, startPaymentsStage, startReturnPage, testCard, type HostedStep, type PaymentsStage } from './support/payments';
 import { serviceDepsFor } from './support/services';
 
 let database: Database;
 let stage: PaymentsStage;
 let payer: HostedPayer;
+let returnPage: Awaited<ReturnType<typeof startReturnPage>>;
 const clock = manualClock('2026-12-01T09:00:00Z');
 
 beforeAll(async () => {
   database = await createTestDatabase();
   stage = await startPaymentsStage(database, clock);
   payer = new HostedPayer(stage.publicUrl);
+  returnPage = await startReturnPage(stage, database, clock);
 });
 
 afterAll(async () => {
+  returnPage?.stop();
   await stage?.close();
   await database?.close();
 });
@@ -132,6 +135,22 @@ describe('the hosted page, without JavaScript', () => {
     await deliverWebhooks();
     expect(await backAtShop(back)).toMatchObject({ kind: 'refused', orderId, refusal: { reason: 'Expired Card', code: '6' } });
     expect(await stage.services.payments.lastRefusal(orderId)).toEqual({ reason: 'Expired Card', code: '6' });
+  });
+
+  it('another fan opening the fan’s return link learns nothing: a 404 whatever became of the payment, never the way to the order', async () => {
+    const { fan, orderId } = await awaitingOrder('return-link-owner');
+    const stranger = await returnPage.cookieOf(await newFan(stage.services, 'return-link-stranger'));
+    const refused = await payer.submit(await hostedPage(fan, orderId), '/card', testCard('DECLINED'));
+    const cancelled = await payer.submit(refused, '/cancel', {});
+    const link = (step: HostedStep) => `${step.returnUrl!.pathname}${step.returnUrl!.search}`;
+    const unknown = '/paymentgateway/card?sessionId=CS0000000000000000&sessionResult=made-up';
+    for (const path of [link(cancelled), unknown]) expect(await returnPage.open(path, stranger), path).toMatchObject({ status: 404, location: null, view: { kind: 'unknown' } });
+
+    const paid = await payer.submit(await hostedPage(fan, orderId), '/card', testCard('APPROVED'));
+    // The stranger's look moves the order on (the PSP's word, whoever brings it), and tells them nothing of it.
+    expect(await returnPage.open(link(paid), stranger)).toMatchObject({ status: 404, location: null, view: { kind: 'unknown' } });
+    expect(await statusOf(orderId)).toBe('fulfilled');
+    expect(await returnPage.open(link(paid), await returnPage.cookieOf(fan))).toEqual({ status: 302, location: `/thankyou?orderId=${orderId}`, view: null });
   });
 
   it('a 3-D Secure card completes after its challenge', async () => {
