@@ -1,14 +1,20 @@
 // Coupons through the cart service: the coupon process, a coupon on a purchase, refusals,
-// races between fans, the attempt limits, rollbacks, and what an edit does to a coupon.
+// races between fans, the attempt limits, rollbacks, and what an edit does to a coupon. And the
+// coupon form's price: what the item goes into the cart at.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expressContext } from '../app/.server/auth/context';
 import type { Database } from '../app/.server/db/client';
 import { cartItems, coupons } from '../app/.server/db/schema';
+import * as configureRoute from '../app/routes/configure/configure';
 import { manualClock } from './support/clock';
-import { boyBornInRome, configureRequest, draftWith, newFan } from './support/cart';
+import { boyBornInRome, configureRequest, draftWith, MARIO_PROFILE, newFan } from './support/cart';
 import { signal, someoneWaitsForALock } from './support/concurrency';
 import { createTestDatabase } from './support/database';
+import { runSecured } from './support/reload-docs';
 import { servicesFor } from './support/services';
+import { createShopContext, signedInCookie } from './support/signed-in';
 
 let database: Database;
 const clock = manualClock('2026-03-01T09:00:00Z');
@@ -206,3 +212,34 @@ describe('editing an item with a coupon', () => {
     expect((await cart().listItems(fan.owner)).map((view) => view.couponCode)).toEqual([code]);
   });
 });
+
+describe('the coupon form’s price', () => {
+  it('is what the item goes into the cart at: nothing, with the list price it replaces; the buy form keeps the list price', async () => {
+    const { context, stop } = await createShopContext(database, clock);
+    // The loader reads the client's method from Express's request (a new item's submission key).
+    context.set(expressContext, { req: { method: 'GET', ip: '2001:db8::16', socket: {} }, res: {} } as never);
+    try {
+      const { customer, cookie } = await signedInCookie(context, 'coupon-form-price', { firstName: 'Mario', lastName: 'Rossi' });
+      await services().customers.updateProfile(customer.id, 'coupon-form-price', MARIO_PROFILE);
+      const priceOn = async (path: string) => {
+        const page = await runSecured(context, configureRoute.loader as never, `${path}${path.includes('?') ? '&' : '?'}submission=${randomUUID()}`, {
+          cookie,
+          params: { id: path.split('/')[2]!, process: path.split('/')[4]!.split('?')[0]! },
+        });
+        expect(page.status, path).toBe(200);
+        return (page.data as { product: { price: unknown } }).product.price;
+      };
+      const code = await freshCoupon('kids');
+      // Kids costs €15; with its coupon it goes into the cart at €0.
+      expect(await priceOn(`/products/kids/configure/coupon?couponCode=${code}`)).toMatchObject({ kind: 'coupon', text: '€0', listText: '€15' });
+      expect(await priceOn('/products/stadium/configure/coupon')).toMatchObject({ kind: 'coupon', text: '€0', listText: null });
+      expect(await priceOn('/products/kids/configure/buy')).toEqual({ kind: 'list', text: '€15' });
+      const fan = { owner: { customerId: customer.id, subject: 'coupon-form-price' }, ip: '2001:db8::16' };
+      expect((await cart().configureItem(configureRequest(fan, 'kids', 'coupon', draftWith({ buyFor: 'BUY_ON_BEHALF', ...boyBornInRome('2024-01-10'), couponCode: code })))).ok).toBe(true);
+      expect(await cart().listItems(fan.owner)).toMatchObject([{ productId: 'kids', unitPriceCents: 0 }]);
+    } finally {
+      stop();
+    }
+  });
+});
+

@@ -6,7 +6,7 @@ import type { Database } from '../app/.server/db/client';
 import { cartItemDocuments, cartItems, carts } from '../app/.server/db/schema';
 import type { DocumentStore } from '../app/.server/uploads/document-store';
 import { manualClock } from './support/clock';
-import { configureRequest, draftWith, newFan, scan, testDocumentStore } from './support/cart';
+import { boyBornInRome, configureRequest, draftWith, newFan, scan, testDocumentStore } from './support/cart';
 import { createTestDatabase } from './support/database';
 import { servicesFor } from './support/services';
 
@@ -83,6 +83,22 @@ describe('the club card', () => {
       const stored = await uploads.store.get(row.storageId);
       expect(Buffer.from(stored?.bytes ?? []).toString('latin1')).toContain(row.side === 'FRONT' ? 'FRONTSIDE' : 'BACKSIDE');
     }
+  });
+
+  it('takes one card per holder: the same card sent four times makes one item, another holder gets theirs', async () => {
+    const fan = await newFan(services(), 'card-four-times');
+    const send = (draft = cardDraft()) =>
+      cart().configureItem(configureRequest(fan, 'jcard', 'buy', draft, { documents: { documentFront: scan('front.png', 'FRONTSIDE') } }));
+    const outcomes = [];
+    for (let copy = 0; copy < 4; copy += 1) outcomes.push(await send());
+    expect(outcomes[0]).toEqual({ ok: true, value: { itemId: expect.any(String) } });
+    expect(outcomes.slice(1)).toEqual(Array(3).fill({ ok: false, reason: 'invalid', fields: { product: 'cardForHolderInCart' } }));
+    expect(await cart().countItems(fan.owner)).toBe(1);
+    // The refused copies left no document behind.
+    expect(await documentRowsOf(fan.owner.customerId)).toHaveLength(1);
+    const sister = { ...boyBornInRome('2012-03-15', { firstName: 'Lucia' }), gender: 'F', taxCode: 'RSSLCU12C55H501P' };
+    expect(await send(cardDraft(sister))).toEqual({ ok: true, value: { itemId: expect.any(String) } });
+    expect(await send(cardDraft(sister))).toEqual({ ok: false, reason: 'invalid', fields: { product: 'cardForHolderInCart' } });
   });
 
   it('refuses a sold-out size, storing nothing', async () => {

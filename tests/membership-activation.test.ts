@@ -33,8 +33,8 @@ const statusOf = async (code: string) => (await database.db.select({ status: mem
 /** A Stadium membership bought with a coupon (nothing to pay: issued at once, ready); its code. */
 async function boughtMembership(subject: string): Promise<string> {
   const fan = await newFan(services(), subject);
-  await couponMembershipInCart(services(), fan);
-  const placed = await services().orders.place(placeRequest(fan, { expectedTotalCents: 0 }));
+  const { billingAddressId } = await couponMembershipInCart(services(), fan);
+  const placed = await services().orders.place(placeRequest(fan, { expectedTotalCents: 0, billingAddressId }));
   if (!placed.ok) throw new Error(JSON.stringify(placed));
   const order = await services().orders.find(fan.owner, placed.value.orderId);
   return order?.lines[0]?.membershipCode ?? '';

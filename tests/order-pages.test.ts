@@ -43,8 +43,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   ({ context, stop: stopAuth } = await createShopContext(database, manualClock('2026-12-01T09:00:00Z')));
   const fan = await signedInFan('order-pages-owner');
-  await couponMembershipInCart(services(), fan);
-  const placed = await services().orders.place(placeRequest(fan, { expectedTotalCents: 0 }));
+  const { billingAddressId } = await couponMembershipInCart(services(), fan);
+  const placed = await services().orders.place(placeRequest(fan, { expectedTotalCents: 0, billingAddressId }));
   if (!placed.ok) throw new Error(`not placed: ${JSON.stringify(placed)}`);
   owner = { cookie: fan.cookie, orderId: placed.value.orderId, number: placed.value.number };
   stranger = { cookie: (await signedInFan('order-pages-stranger')).cookie };
@@ -194,9 +194,10 @@ describe('the receipt', () => {
     const page = await receiptOf(owner.orderId, owner.cookie);
     expect(page.receipt.title).toBe(`Order ${owner.number}`);
     expect(page.receipt.summary.number).toBe(String(owner.number));
-    expect(page.receipt.buyer.map((row) => row.value)).toEqual(['Mario Rossi', 'order-pages-owner@example.org', '+39 333 123 4567', 'Roma (RM), Italy']);
-    // A free order has no billing address, so no tax code is printed (spec: only billing in Italy).
-    expect(page.receipt.billing).toBeNull();
+    // Stadium ships nowhere: its country rule (Italy, San Marino, the Vatican) was answered by an
+    // Italian billing address, so the tax code is printed (spec: only billing in Italy).
+    expect(page.receipt.buyer.map((row) => row.value)).toEqual(['Mario Rossi', 'order-pages-owner@example.org', '+39 333 123 4567', 'Roma (RM), Italy', 'RSSMRA80A01H501U']);
+    expect(page.receipt.billing).not.toBeNull();
     expect(page.receipt.terms.map((term) => term.key)).toEqual(['membershipTerms', 'guardianDeclaration']);
     expect(page.receipt.terms[0]?.value).toBe('Accepted: 01/12/2026, 10:00:00');
   });

@@ -42,14 +42,14 @@ const mailsOf = (orderId: string) =>
 describe('a cart that costs nothing', () => {
   it('is placed, paid and fulfilled at once: membership ready, cart gone, mail queued in Italian', async () => {
     const fan = await newFan(services(), 'zero-total');
-    const { couponCode } = await couponMembershipInCart(services(), fan);
-    const placed = await orderService().place(placeRequest(fan, { expectedTotalCents: 0 }));
+    const { couponCode, billingAddressId } = await couponMembershipInCart(services(), fan);
+    const placed = await orderService().place(placeRequest(fan, { expectedTotalCents: 0, billingAddressId }));
     if (!placed.ok) throw new Error(JSON.stringify(placed));
     expect(placed.value).toMatchObject({ status: 'fulfilled', totalCents: 0 });
     expect(placed.value.number).toBeGreaterThanOrEqual(100000001);
 
     const order = await orderService().find(fan.owner, placed.value.orderId);
-    expect(order).toMatchObject({ status: 'fulfilled', billingAddress: null, invoicing: null, lines: [{ productId: 'stadium', process: 'coupon', unitPriceCents: 0, imageUrl: '/art/stadium.svg' }] });
+    expect(order).toMatchObject({ status: 'fulfilled', billingAddress: { addressId: billingAddressId, countryCode: 'IT' }, invoicing: null, lines: [{ productId: 'stadium', process: 'coupon', unitPriceCents: 0, imageUrl: '/art/stadium.svg' }] });
     expect(order?.lines[0]?.membershipCode).toMatch(/^JM[0-9A-Z]{10}$/);
     expect(order?.acceptedTerms.map((term) => term.name)).toEqual(['membershipTerms', 'guardianDeclaration']);
     const [membership] = await database.db.select().from(memberships).where(eq(memberships.code, order?.lines[0]?.membershipCode ?? ''));
@@ -72,8 +72,8 @@ describe('a cart that costs nothing', () => {
 
   it('needs every terms box shown, and says which are missing', async () => {
     const fan = await newFan(services(), 'zero-total-terms');
-    await couponMembershipInCart(services(), fan);
-    const refused = await orderService().place(placeRequest(fan, { acceptedTerms: new Set(['membershipTerms', 'cardDataDeclaration']) }));
+    const { billingAddressId } = await couponMembershipInCart(services(), fan);
+    const refused = await orderService().place(placeRequest(fan, { billingAddressId, acceptedTerms: new Set(['membershipTerms', 'cardDataDeclaration']) }));
     expect(refused).toEqual({ ok: false, reason: 'invalid', fields: { guardianDeclaration: 'required' } });
     expect(await orderService().list(fan.owner)).toEqual([]);
   });
@@ -82,8 +82,8 @@ describe('a cart that costs nothing', () => {
 describe('a checkout sent twice', () => {
   it('makes one order, in sequence and at once', async () => {
     const fan = await newFan(services(), 'twice');
-    await couponMembershipInCart(services(), fan);
-    const request = placeRequest(fan);
+    const { billingAddressId } = await couponMembershipInCart(services(), fan);
+    const request = placeRequest(fan, { billingAddressId });
     const [first, second] = await Promise.all([orderService().place(request), orderService().place(request)]);
     expect(first?.ok).toBe(true);
     expect(second).toEqual(first);
@@ -93,9 +93,9 @@ describe('a checkout sent twice', () => {
 
   it('with a new key and an empty cart is refused as not ready', async () => {
     const fan = await newFan(services(), 'twice-new-key');
-    await couponMembershipInCart(services(), fan);
-    await orderService().place(placeRequest(fan));
-    expect(await orderService().place(placeRequest(fan))).toMatchObject({ ok: false, reason: 'cart-not-ready', blockers: ['empty'] });
+    const { billingAddressId } = await couponMembershipInCart(services(), fan);
+    await orderService().place(placeRequest(fan, { billingAddressId }));
+    expect(await orderService().place(placeRequest(fan, { billingAddressId }))).toMatchObject({ ok: false, reason: 'cart-not-ready', blockers: ['empty'] });
   });
 });
 
@@ -266,8 +266,8 @@ describe('fulfilment', () => {
 describe('orders are their owner’s', () => {
   it('someone else’s order, a malformed id and an unknown one are not found', async () => {
     const owner = await newFan(services(), 'order-owner');
-    await couponMembershipInCart(services(), owner);
-    const placed = await orderService().place(placeRequest(owner));
+    const { billingAddressId } = await couponMembershipInCart(services(), owner);
+    const placed = await orderService().place(placeRequest(owner, { billingAddressId }));
     if (!placed.ok) throw new Error('not placed');
     const stranger = await newFan(services(), 'order-stranger');
     expect(await orderService().find(stranger.owner, placed.value.orderId)).toBeNull();

@@ -135,3 +135,23 @@ describe('a gift no holder choice would fit', () => {
     expect(await managerOf(junior)).toBe(signed.customer.id);
   });
 });
+
+describe('the confirm step says whom the fan could choose as holder', () => {
+  it('tells a fan of 16 they would hold it themselves (a minor needs 18 or older), and an adult that either goes', async () => {
+    const gifter = await newFan(services(), 'redeem-page-sixteen-gifter');
+    const gift = await paidGift(database, services(), gifter, 'black-and-white', 'redeem-page-sixteen@example.org', clock.now());
+    const signed = await signedInCookie(context, 'redeem-page-sixteen', { firstName: 'Mario', lastName: 'Rossi' });
+    await services().customers.updateProfile(signed.customer.id, 'redeem-page-sixteen', MARIO_PROFILE);
+    // 16 today (1 December 2026): old enough to manage and to hold Black & White (14+), not to hold it for a minor.
+    await database.db.update(customers).set({ dob: '2010-12-01' }).where(eq(customers.id, signed.customer.id));
+    const as = { link: gift, cookie: signed.cookie };
+    const sixteen = (await send(null, as)) as { step: string; description: string };
+    expect(sixteen.step).toBe('confirm');
+    expect(sixteen.description).not.toMatch(/you or a minor/);
+    expect(sixteen.description).toMatch(/you will hold it yourself \(holding it for a minor needs you to be 18 or older\)/);
+
+    // Eighteen: themselves or a minor they look after.
+    await database.db.update(customers).set({ dob: '2008-12-01' }).where(eq(customers.id, signed.customer.id));
+    expect(((await send(null, as)) as { description: string }).description).toMatch(/you or a minor you look after/);
+  });
+});

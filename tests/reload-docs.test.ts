@@ -106,8 +106,8 @@ describe('a link that does not authorise the fan', () => {
     const { itemId } = await buyCard(owner);
     const unpaid = await buyCard(await signedInFan('reload-unpaid'), false);
     const membershipFan = await signedInFan('reload-membership');
-    await couponMembershipInCart(services(), membershipFan);
-    const placed = await services().orders.place(placeRequest(membershipFan, { expectedTotalCents: 0 }));
+    const { billingAddressId } = await couponMembershipInCart(services(), membershipFan);
+    const placed = await services().orders.place(placeRequest(membershipFan, { expectedTotalCents: 0, billingAddressId }));
     if (!placed.ok) throw new Error('membership not placed');
     const membershipItem = (await services().orders.find(membershipFan.owner, placed.value.orderId))?.lines[0]?.id ?? '';
 
@@ -296,8 +296,8 @@ describe('the mail with the link', () => {
   it('is refused (not found) for an unknown id, an unpaid card and an order with no card', async () => {
     const unpaid = await buyCard(await signedInFan('reload-mail-unpaid'), false);
     const membershipFan = await signedInFan('reload-mail-membership');
-    await couponMembershipInCart(services(), membershipFan);
-    const placed = await services().orders.place(placeRequest(membershipFan, { expectedTotalCents: 0 }));
+    const { billingAddressId } = await couponMembershipInCart(services(), membershipFan);
+    const placed = await services().orders.place(placeRequest(membershipFan, { expectedTotalCents: 0, billingAddressId }));
     if (!placed.ok) throw new Error('membership not placed');
     for (const target of [{ orderItemId: '00000000-0000-4000-8000-000000000000' }, { orderId: 'nonsense' }, { orderItemId: unpaid.itemId }, { orderId: placed.value.orderId }]) {
       expect(await reloadDocs().requestDocuments(target), JSON.stringify(target)).toEqual({ ok: false, reason: 'not-found', fields: {} });

@@ -233,10 +233,10 @@ describe('withdrawing from a paid order', () => {
 
   it('a coupon’s free membership gives its coupon back and no money; nothing is asked of the PSP', async () => {
     const fan = await newFan(stage.services, 'coupon-back');
-    const { itemId, couponCode } = await couponMembershipInCart(stage.services, fan);
+    const { itemId, couponCode, billingAddressId } = await couponMembershipInCart(stage.services, fan);
     // The fan keeps the right (the membership waits for the period's end).
     await stage.services.cart.setWithdrawalWaiver(fan.owner, itemId, false);
-    const orderId = await paidOrder(fan, null);
+    const orderId = await paidOrder(fan, billingAddressId);
     const [item] = await itemsOf(orderId);
     const before = refundRequests().length;
     expect(await withdraw(stage.services, fan, orderId, [item!.id])).toMatchObject({ ok: true, value: { refundCents: 0, state: 'completed' } });
@@ -248,8 +248,8 @@ describe('withdrawing from a paid order', () => {
 
   it('refused and nothing refunded: a waived membership already active, after the period, twice, someone else’s order, an unknown item, none chosen', async () => {
     const fan = await newFan(stage.services, 'refusals');
-    const { itemId } = await couponMembershipInCart(stage.services, fan);
-    const orderId = await paidOrder(fan, null);
+    const { itemId, billingAddressId } = await couponMembershipInCart(stage.services, fan);
+    const orderId = await paidOrder(fan, billingAddressId);
     const [item] = await itemsOf(orderId);
     expect((await membershipOf(item!.id)).status).toBe('active');
     expect(await withdraw(stage.services, fan, orderId, [item!.id])).toMatchObject({ ok: false, reason: 'refused', refusals: { [item!.id]: 'started' } });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { FOREIGN_BILLING_STATE, billingAddressOf, billingStateOf, chooseBillingAddressId, showsTaxCode, writtenStateOf } from './billing';
+import {
+  FOREIGN_BILLING_STATE,
+  billingAddressOf,
+  billingStateOf,
+  chooseBillingAddressId,
+  isBillingAddressRequired,
+  itemsRefusedByBillingCountry,
+  showsTaxCode,
+  writtenStateOf,
+} from './billing';
 import type { PostalAddress } from './shipping';
 
 const TURIN: PostalAddress = {
@@ -65,5 +74,35 @@ describe('which address bills the cart', () => {
   it('skips an id that is not the fan’s (someone else’s, deleted)', () => {
     expect(chooseBillingAddressId({ fromQuery: 'someone-else', onCart: 'gone', preferred: 'p' }, owned)).toBe('p');
     expect(chooseBillingAddressId({ fromQuery: 'someone-else', onCart: null, preferred: null }, owned)).toBeNull();
+  });
+});
+
+describe('the country rules the billing address answers', () => {
+  // Stadium: virtual, sold only in Italy, San Marino and the Vatican; J1897: ships, not sold in the US.
+  const stadium = { id: 'stadium', needsShipping: false, product: { availableInCountries: ['IT', 'SM', 'VA'], notAvailableInCountries: null } };
+  const j1897Shipped = { id: 'j1897', needsShipping: true, product: { availableInCountries: null, notAvailableInCountries: ['US'] } };
+  const j1897Gift = { ...j1897Shipped, id: 'j1897-gift', needsShipping: false };
+  const kids = { id: 'kids', needsShipping: false, product: { availableInCountries: null, notAvailableInCountries: null } };
+  const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
+
+  it.each([
+    ['IT', []],
+    ['sm', []],
+    ['VA', []],
+    ['FR', ['stadium']],
+    ['US', ['stadium', 'j1897-gift']],
+  ])('billed in %s refuses %j', (country, refused) => {
+    expect(ids(itemsRefusedByBillingCountry([stadium, j1897Shipped, j1897Gift, kids], country))).toEqual(refused);
+  });
+
+  it('leaves an item that ships to its shipping address, and one without a rule to any country', () => {
+    expect(itemsRefusedByBillingCountry([j1897Shipped, kids], 'US')).toEqual([]);
+  });
+
+  it('needs a billing address to pay, and for an item it answers even when nothing is paid', () => {
+    expect(isBillingAddressRequired(1, [kids])).toBe(true);
+    expect(isBillingAddressRequired(0, [kids, j1897Shipped])).toBe(false);
+    expect(isBillingAddressRequired(0, [stadium])).toBe(true);
+    expect(isBillingAddressRequired(0, [])).toBe(false);
   });
 });

@@ -2,6 +2,8 @@
  * Who is billed at checkout (spec "Checkout screen", §3 "Billing address", §9): the buyer's
  * read-only data from the profile, and one of their saved addresses.
  */
+import { countryRestriction, isAvailableInCountry } from './availability';
+import type { CatalogueProduct } from './catalogue-types';
 import { isItaly } from './countries';
 import type { PostalAddress } from './shipping';
 
@@ -73,3 +75,32 @@ export function chooseBillingAddressId(
 
 /** A billing choice is kept on the cart this long after it is made (spec §9 "address update debounce"). */
 export const BILLING_SAVE_DEBOUNCE_MS = 1000;
+
+/** What the billing rules read of a cart item: whether it ships, and its product's country rule. */
+export type BilledItem = {
+  needsShipping: boolean;
+  product: Pick<CatalogueProduct, 'availableInCountries' | 'notAvailableInCountries'>;
+};
+
+/**
+ * The items whose product's country rule (spec §5 "Availability") the billing address answers:
+ * those with a rule that ship nowhere (virtual, or a gift), whatever way they came in (bought, a
+ * coupon, a gift). An item that ships answers its rule where it goes (domain/shipping.ts); one
+ * that does not has no other place than where its buyer is billed.
+ */
+export function itemsJudgedByBillingCountry<Item extends BilledItem>(items: readonly Item[]): Item[] {
+  return items.filter((item) => !item.needsShipping && countryRestriction(item.product) !== null);
+}
+
+/** The items a billing address in `countryCode` cannot be billed for (none: it bills the cart). */
+export function itemsRefusedByBillingCountry<Item extends BilledItem>(items: readonly Item[], countryCode: string): Item[] {
+  return itemsJudgedByBillingCountry(items).filter((item) => !isAvailableInCountry(item.product, countryCode));
+}
+
+/**
+ * Whether checkout needs a billing address: to pay anything, and — even when nothing is paid —
+ * for an item whose country rule only the billing address can answer.
+ */
+export function isBillingAddressRequired(totalCents: number, items: readonly BilledItem[]): boolean {
+  return totalCents > 0 || itemsJudgedByBillingCountry(items).length > 0;
+}

@@ -111,10 +111,29 @@ describe('checkCartItem: one membership of a kind per person', () => {
     expect(checkCartItem(membership(null, 'J1897', mario), []).ok).toBe(true);
   });
 
-  it('applies only to memberships', () => {
-    expect(checkCartItem(card(null, true), [card('9', true)]).ok).toBe(true);
+  it('does not apply to other products, nor between a membership and a card', () => {
     const shirt: CartItemFacts = { ...membership(null, 'J1897', mario), productKind: 'other' };
     expect(checkCartItem(shirt, cart).ok).toBe(true);
+    expect(checkCartItem(card(null, true), cart).ok).toBe(true);
+    expect(checkCartItem(membership(null, 'J1897', luca), [card('9', true)]).ok).toBe(true);
+  });
+});
+
+describe('checkCartItem: one club card per person', () => {
+  it.each([
+    ['a second card for the same holder', card(null, true), 'cardForHolderInCart'],
+    ['the same holder bought for on behalf', { ...card(null, true), buyFor: 'BUY_ON_BEHALF' as const }, 'cardForHolderInCart'],
+    ['a card for another holder', { ...card(null, true), holder: luca, buyFor: 'BUY_ON_BEHALF' as const }, null],
+    ['the edited card itself', card('9', true), null],
+  ])('%s', (_, candidate, refusal) => {
+    const result = checkCartItem(candidate, [card('9', true)]);
+    expect(result.ok ? null : result.reason).toBe(refusal);
+  });
+
+  it('counts a card already in the cart whatever its documents, and edits into a conflict are refused', () => {
+    expect(checkCartItem(card(null, true), [card('9', false)]).ok).toBe(false);
+    const lucas = { ...card('8', true), holder: luca, buyFor: 'BUY_ON_BEHALF' as const };
+    expect(checkCartItem({ ...lucas, holder: mario }, [card('9', true), lucas]).ok).toBe(false);
   });
 });
 

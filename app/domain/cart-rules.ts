@@ -6,6 +6,8 @@
  * - One membership of a kind per person: two items conflict when they carry the same membership
  *   code in the same season for the same holder. Different kinds (J1897 and Black & White) for
  *   one person, or one kind for two people, are fine.
+ * - One club card per person, by the same measure of "the same holder": the card is personal
+ *   (the holder's name and documents), so a second one for the same person is a duplicate.
  * - A card item needs its identity documents to be added (or saved again).
  * - At most MAX_CART_ITEMS items (issue 30: a cart of 137 items made a 392 KB page).
  */
@@ -49,7 +51,7 @@ export type CartItemFacts = {
   hasDocuments: boolean;
 };
 
-export type CartRuleRefusal = 'cartFull' | 'membershipOfKindInCart' | 'documentsMissing';
+export type CartRuleRefusal = 'cartFull' | 'membershipOfKindInCart' | 'cardForHolderInCart' | 'documentsMissing';
 
 /**
  * The most items one cart holds. Far above any family's season (one membership of a kind per
@@ -107,10 +109,9 @@ function othersThan(candidate: CartItemFacts, cart: readonly CartItemFacts[]): C
 export function checkCartItem(candidate: CartItemFacts, cart: readonly CartItemFacts[]): Result<null, CartRuleRefusal> {
   if (candidate.itemId === null && !hasRoomForAnotherItem(cart.length)) return failure('cartFull');
   if (candidate.productKind === 'card' && !candidate.hasDocuments) return failure('documentsMissing');
-  const conflict = othersThan(candidate, cart).some(
-    (item) => isSameMembershipKind(candidate, item) && isSameHolder(candidate, item),
-  );
-  if (conflict) return failure('membershipOfKindInCart');
+  const sameHolder = othersThan(candidate, cart).filter((item) => isSameHolder(candidate, item));
+  if (sameHolder.some((item) => isSameMembershipKind(candidate, item))) return failure('membershipOfKindInCart');
+  if (candidate.productKind === 'card' && sameHolder.some((item) => item.productKind === 'card')) return failure('cardForHolderInCart');
   return success(null);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotals, checkoutBlockers, isAfterCheckoutRefusal, itemPriceNow, itemSoldOut, onlyAddressesMissing, type CheckoutLine } from './cart-summary';
+import { cartTotals, checkoutBlockers, configurePrice, isAfterCheckoutRefusal, itemPriceNow, itemSoldOut, onlyAddressesMissing, type CheckoutLine } from './cart-summary';
 
 const promo = { from: new Date('2026-11-20T23:00:00Z'), to: new Date('2026-12-28T23:00:00Z'), priceCents: 4990 };
 const product = { priceCents: 5990, promos: [promo] };
@@ -15,6 +15,22 @@ describe('itemPriceNow', () => {
   it('has no price for a coupon-only product without a coupon', () => {
     expect(itemPriceNow({ priceCents: null, promos: [] }, null, new Date())).toBeNull();
     expect(itemPriceNow({ priceCents: null, promos: [] }, 'ABCDE12345', new Date())).toBe(0);
+  });
+});
+
+describe('configurePrice: what the configure form shows, the price the item goes into the cart at', () => {
+  const inPromo = new Date('2026-12-01T00:00:00Z');
+
+  it('is nothing with a coupon, with the price of the moment it replaces (none for a coupon-only product)', () => {
+    expect(configurePrice(product, true, inPromo)).toEqual({ kind: 'with-coupon', priceCents: itemPriceNow(product, 'ABCDE12345', inPromo), listPriceCents: 4990 });
+    expect(configurePrice({ priceCents: 1500, promos: [] }, true, inPromo)).toEqual({ kind: 'with-coupon', priceCents: 0, listPriceCents: 1500 });
+    expect(configurePrice({ priceCents: null, promos: [] }, true, inPromo)).toEqual({ kind: 'with-coupon', priceCents: 0, listPriceCents: null });
+  });
+
+  it('is the catalogue’s price of the moment without one', () => {
+    expect(configurePrice(product, false, inPromo)).toMatchObject({ kind: 'promo', priceCents: 4990, listPriceCents: 5990 });
+    expect(configurePrice({ priceCents: 1500, promos: [] }, false, inPromo)).toEqual({ kind: 'list', priceCents: 1500 });
+    expect(configurePrice({ priceCents: null, promos: [] }, false, inPromo)).toEqual({ kind: 'coupon-only' });
   });
 });
 

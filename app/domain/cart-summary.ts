@@ -4,17 +4,33 @@
  */
 import type { CatalogueProduct } from './catalogue-types';
 import { isSoldOut } from './availability';
-import { displayPrice } from './promo';
+import { displayPrice, type DisplayPrice } from './promo';
 import { voucherDiscountCents, type VoucherDiscount } from './voucher';
+
+/** What an item with a coupon costs (docs/forms.md: a coupon "makes the price 0"). */
+const PRICE_WITH_COUPON_CENTS = 0;
 
 /**
  * What an item costs now: nothing with a coupon, else the catalogue's price of the moment
  * (promo included). Null: a coupon-only product without a coupon, which cannot be bought.
  */
 export function itemPriceNow(product: Pick<CatalogueProduct, 'priceCents' | 'promos'>, couponCode: string | null, now: Date): number | null {
-  if (couponCode !== null) return 0;
+  if (couponCode !== null) return PRICE_WITH_COUPON_CENTS;
   const price = displayPrice(product, now);
   return price.kind === 'coupon-only' ? null : price.priceCents;
+}
+
+/**
+ * The price a configure form shows: what the item goes into the cart at. With a coupon (the
+ * coupon process always has one; an edited item may keep its own) that is nothing, shown with the
+ * price of the moment it replaces (null for a coupon-only product); else the price of the moment.
+ */
+export type ConfigurePrice = DisplayPrice | { kind: 'with-coupon'; priceCents: number; listPriceCents: number | null };
+
+export function configurePrice(product: Pick<CatalogueProduct, 'priceCents' | 'promos'>, withCoupon: boolean, now: Date): ConfigurePrice {
+  const price = displayPrice(product, now);
+  if (!withCoupon) return price;
+  return { kind: 'with-coupon', priceCents: PRICE_WITH_COUPON_CENTS, listPriceCents: price.kind === 'coupon-only' ? null : price.priceCents };
 }
 
 /**

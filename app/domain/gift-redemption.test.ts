@@ -5,6 +5,7 @@ import {
   GIFT_REDEMPTION_TERMS,
   isOldEnoughToRedeem,
   missingRedemptionTerms,
+  redeemerHolderChoice,
   redeemerRefusal,
   redemptionTermsRecord,
   type GiftState,
@@ -87,6 +88,17 @@ describe('redeemerRefusal: who may take a gift on, before claiming it', () => {
     expect(redeemerRefusal(adultsOnly, AGED[18], TODAY)).toBeNull();
     const upTo17 = { minHolderAge: 0, maxHolderAge: 17 };
     expect(redeemerRefusal(upTo17, AGED[17], TODAY)).toBeNull();
+  });
+
+  it.each([
+    // product, age on TODAY, whom they could choose as holder once it is theirs
+    ['Black & White 14+', blackAndWhite, 16, 'themselves'],
+    ['Black & White 14+', blackAndWhite, 17, 'themselves'],
+    ['Black & White 14+', blackAndWhite, 18, 'either'],
+    ['Junior 5-10', junior, 17, null],
+    ['Junior 5-10', junior, 18, 'minor'],
+  ] as const)('redeemerHolderChoice: %s, a fan of %i: %s (the words of the confirm step)', (_name, product, age, choice) => {
+    expect(redeemerHolderChoice(product, AGED[age], TODAY)).toBe(choice);
   });
 });
 

@@ -32,7 +32,24 @@ export type RedeemerRefusal = 'under-age' | 'no-holder-fits';
 
 export function redeemerRefusal(product: HolderAges, birthDate: CalendarDay, today: CalendarDay): RedeemerRefusal | null {
   if (!isOldEnoughToRedeem(birthDate, today)) return 'under-age';
-  return buyForOptions(product, birthDate, today).ageNotOk ? 'no-holder-fits' : null;
+  return redeemerHolderChoice(product, birthDate, today) === null ? 'no-holder-fits' : null;
+}
+
+/**
+ * Whom a fan could choose as the gift's holder once it is theirs: the holder choice's buy-for
+ * options (catalogue-cart §4) — `themselves` (BUY_CARD: 16 or older, within the product's holder
+ * ages), a `minor` they look after (BUY_ON_BEHALF: 18 or older), or `either`; null: nobody
+ * (`no-holder-fits`). The confirm step says it in these words, before the fan accepts.
+ */
+export type RedeemerHolderChoice = 'themselves' | 'minor' | 'either';
+
+export function redeemerHolderChoice(product: HolderAges, birthDate: CalendarDay, today: CalendarDay): RedeemerHolderChoice | null {
+  const { offered } = buyForOptions(product, birthDate, today);
+  const themselves = offered.includes('BUY_CARD');
+  const minor = offered.includes('BUY_ON_BEHALF');
+  if (themselves && minor) return 'either';
+  if (themselves) return 'themselves';
+  return minor ? 'minor' : null;
 }
 
 /**

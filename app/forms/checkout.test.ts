@@ -27,6 +27,12 @@ describe('checkoutSchema', () => {
     expect(errorsOf(FREE, { membershipTerms: 'on' })).toEqual({});
   });
 
+  it('asks for a billing address in a cart that costs nothing when the cart needs one (a country rule it answers)', () => {
+    const freeBilled: CheckoutRules = { ...FREE, billingRequired: true };
+    expect(errorsOf(freeBilled, { membershipTerms: 'on' })).toEqual({ billingAddressId: [CHECKOUT_MESSAGES.billingRequired] });
+    expect(errorsOf(freeBilled, { billingAddressId: ADDRESS, membershipTerms: 'on' })).toEqual({});
+  });
+
   it('asks how to pay only when there is something to pay, and knows only the card and PayPal', () => {
     const ticked = { billingAddressId: ADDRESS, membershipTerms: 'on', guardianDeclaration: 'on' };
     expect(errorsOf(PAYING, ticked)).toEqual({ paymentMethod: [CHECKOUT_MESSAGES.paymentMethodRequired] });

@@ -28,6 +28,7 @@ export function isCheckoutIntent(value: string | null): value is CheckoutIntent 
 export const CHECKOUT_MESSAGES = {
   billingRequired: 'checkout:errors.billingRequired',
   billingNotFound: 'checkout:errors.billingNotFound',
+  billingNotAvailable: 'checkout:errors.billingNotAvailable',
   termRequired: 'checkout:errors.termRequired',
   voucherUsedUp: 'cart:errors.voucher.usedUp',
   paymentMethodRequired: 'paymentMethod:errors.required',
@@ -51,8 +52,10 @@ export type CheckoutFormField = (typeof CHECKOUT_FIELD_ORDER)[number];
  * What the checkout form's rules depend on: the cart's total and the terms its content calls for;
  * on the server also the country list (`isCountry`, so `ZZ` is refused). The browser leaves it
  * out: the list stays out of its bundle, and the page's select offers real countries alone.
+ * `billingRequired` (domain/billing.ts `isBillingAddressRequired`): also for a cart that costs
+ * nothing when an item's country rule is answered by the billing address; unset, to pay.
  */
-export type CheckoutRules = { totalCents: number; terms: readonly TermName[]; isCountry?: IsCountry };
+export type CheckoutRules = { totalCents: number; terms: readonly TermName[]; billingRequired?: boolean; isCountry?: IsCountry };
 
 /** A saved address's id is a UUID; anything longer is not one and is never echoed whole. */
 const MAX_ADDRESS_ID_LENGTH = 36;
@@ -72,12 +75,12 @@ export type CheckoutFormValues = z.infer<typeof checkoutFields>;
 
 /**
  * The schema of a pay submit for this cart (browser and action alike): a billing address when
- * there is something to pay, the invoicing rules, and every term shown ticked.
+ * the cart needs one, the invoicing rules, and every term shown ticked.
  */
-export function checkoutSchema({ totalCents, terms, isCountry = FORMAT_ONLY }: CheckoutRules) {
+export function checkoutSchema({ totalCents, terms, billingRequired = totalCents > 0, isCountry = FORMAT_ONLY }: CheckoutRules) {
   return checkoutFields.check(
     z.superRefine((parsed, context) => {
-      if (totalCents > 0 && !parsed.billingAddressId) {
+      if (billingRequired && !parsed.billingAddressId) {
         context.addIssue({ code: 'custom', path: ['billingAddressId'], message: CHECKOUT_MESSAGES.billingRequired });
       }
       reportInvoicingProblems(parsed, totalCents, isCountry, context);

@@ -105,6 +105,7 @@ export const CONFIGURE_PROBLEM_MESSAGES = {
   product: {
     cartFull: C('product.cartFull'),
     membershipOfKindInCart: C('product.membershipOfKindInCart'),
+    cardForHolderInCart: C('product.cardForHolderInCart'),
     documentsMissing: C('product.documentsMissing'),
   } satisfies Record<CartRuleRefusal, string>,
 } as const satisfies Record<ConfigureProblemField, Readonly<Record<string, string>>>;

@@ -213,6 +213,7 @@ describe('configure messages', () => {
     expect(configureProblemMessage('couponCode', 'too-many-attempts')).toBe('configure:errors.coupon.tooManyAttempts');
     expect(configureProblemMessage('birthCityCode', 'notInList')).toBe(M.selectFromList);
     expect(configureProblemMessage('product', 'membershipOfKindInCart')).toBe('configure:errors.product.membershipOfKindInCart');
+    expect(configureProblemMessage('product', 'cardForHolderInCart')).toBe('configure:errors.product.cardForHolderInCart');
     expect(configureProblemMessage('automaticRenewal', 'required')).toBe(M.required);
     expect(configureProblemMessage('couponCode', 'constructor')).toBe(M.dataNotValid);
   });

@@ -1,6 +1,8 @@
 // The order placement bench's fixtures: fans with a complete profile, each with a cart that
-// costs nothing (a Stadium membership by a freshly minted coupon, the waiver given), made
-// through the real use cases before anything is timed; and checkout's request for them.
+// costs nothing (a Stadium membership by a freshly minted coupon, the waiver given) and an
+// Italian address to bill it to (Stadium ships nowhere and is sold only in Italy, San Marino and
+// the Vatican: the billing address answers that), made through the real use cases before
+// anything is timed; and checkout's request for them.
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../../app/.server/services';
 import type { CartOwner } from '../../app/.server/services/cart-contract';
@@ -25,6 +27,23 @@ const BENCH_PROFILE: ProfileUpdate = {
   taxCode: 'RSSMRA80A01H501U',
 };
 
+/** A saved address in Rome (as the address book stores it). */
+const ROME_ADDRESS = {
+  firstName: 'Mario',
+  lastName: 'Rossi',
+  phone: '00393331234567',
+  street: 'Via del Corso',
+  number: '1',
+  extraInfo: null,
+  countryCode: 'IT',
+  provinceCode: 'RM',
+  state: 'Roma',
+  region: 'Lazio',
+  city: 'Roma',
+  cityCode: 'H501',
+  postalCode: '00186',
+};
+
 /** Coupons are for memberships; Stadium is the one sold only by coupon. */
 const COUPON_PRODUCT = 'stadium';
 const COUPON_VALIDITY_MS = 365 * 24 * 3600 * 1000;
@@ -34,12 +53,16 @@ function draftWith(fields: Partial<ConfigureDraft>): ConfigureDraft {
   return { ...empty, ...fields };
 }
 
+/** A fan of the bench, with the address their cart is billed to. */
+export type BenchFan = { owner: CartOwner; billingAddressId: string };
+
 /** Fan number `index` with a zero-total cart ready for checkout. */
-async function fanWithFreeCart(services: Services, index: number, now: Date): Promise<CartOwner> {
+async function fanWithFreeCart(services: Services, index: number, now: Date): Promise<BenchFan> {
   const subject = `bench-fan-${index}`;
   const customer = await services.customers.upsertFromSignIn({ subject, email: `${subject}@example.org`, firstName: 'Mario', lastName: 'Rossi' });
   await services.customers.updateProfile(customer.id, subject, BENCH_PROFILE);
   const owner = { customerId: customer.id, subject };
+  const billing = await services.addresses.create(customer.id, ROME_ADDRESS);
   const minted = await services.coupons.mint(COUPON_PRODUCT, new Date(now.getTime() + COUPON_VALIDITY_MS));
   if (!minted.ok) throw new Error(`bench: minting a coupon failed: ${JSON.stringify(minted)}`);
   const added = await services.cart.configureItem({
@@ -56,21 +79,21 @@ async function fanWithFreeCart(services: Services, index: number, now: Date): Pr
   if (!added.ok) throw new Error(`bench: the coupon item was refused: ${JSON.stringify(added)}`);
   const waived = await services.cart.setWithdrawalWaiver(owner, added.value.itemId, true);
   if (!waived.ok) throw new Error(`bench: the waiver was refused: ${JSON.stringify(waived)}`);
-  return owner;
+  return { owner, billingAddressId: billing.id };
 }
 
 /** `count` fans with free carts, made `parallel` at a time (numbered from `first`). */
-export function fansWithFreeCarts(services: Services, first: number, count: number, now: Date, parallel = 4): Promise<CartOwner[]> {
+export function fansWithFreeCarts(services: Services, first: number, count: number, now: Date, parallel = 4): Promise<BenchFan[]> {
   return inParallel(count, parallel, (index) => fanWithFreeCart(services, first + index, now));
 }
 
-/** Checkout as the page submits it for a free cart: every box ticked, no billing address needed. */
-export function placeRequestFor(owner: CartOwner): PlaceOrderRequest {
+/** Checkout as the page submits it for a free cart: every box ticked, billed to the fan's address. */
+export function placeRequestFor({ owner, billingAddressId }: BenchFan): PlaceOrderRequest {
   return {
     owner,
     checkoutKey: randomUUID(),
     language: 'it',
-    billingAddressId: null,
+    billingAddressId,
     invoicing: NO_VAT_INVOICING,
     acceptedTerms: new Set(TERM_NAMES),
     expectedTotalCents: 0,

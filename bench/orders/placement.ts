@@ -24,10 +24,10 @@ runInProcessBench<PlaceOrderRequest>({
       // Free carts hold no identity documents: nothing is ever written here.
       documents: createDatabaseDocumentStore({ db: database.db, key: randomBytes(32) }),
     });
-    const owners = await fansWithFreeCarts(services, 0, count, systemClock.now());
+    const fans = await fansWithFreeCarts(services, 0, count, systemClock.now());
     return {
       // Checkout's requests are made beforehand too: only the use case is timed.
-      items: owners.map(placeRequestFor),
+      items: fans.map(placeRequestFor),
       async act(request) {
         const placed = await services.orders.place(request);
         if (!placed.ok || placed.value.status !== 'fulfilled') throw new Error(`bench: an order was not placed and fulfilled: ${JSON.stringify(placed)}`);

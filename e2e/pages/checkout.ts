@@ -75,6 +75,8 @@ export async function expectNoFloatingControls(page: Page, language: Language): 
 /**
  * A Stadium membership with a fresh coupon (so the cart costs nothing): checkout may open. Its
  * withdrawal waiver is left to the test (`giveWaivers`): unticked, it starts 14 days after payment.
+ * Stadium ships nowhere and is sold only in Italy, San Marino and the Vatican: the fan needs an
+ * address there to bill it to (saved by the test beforehand).
  */
 export async function couponCartReady(page: Page): Promise<void> {
   const code = await mintCoupon(page.request, 'stadium');

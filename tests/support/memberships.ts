@@ -32,8 +32,8 @@ async function checkOut({ services, database, now }: IssueContext, fan: TestFan,
 
 /** Stadium for the fan themselves, with a coupon (costs nothing): holder and manager the fan. */
 export async function stadiumForMyself(context: IssueContext, fan: TestFan): Promise<string> {
-  await couponMembershipInCart(context.services, fan);
-  const [code] = await checkOut(context, fan, null);
+  const { billingAddressId } = await couponMembershipInCart(context.services, fan);
+  const [code] = await checkOut(context, fan, billingAddressId);
   return code!;
 }
 

@@ -24,8 +24,13 @@ export async function cardInCart(services: Services, fan: TestFan, addressId: st
   return added.value.itemId;
 }
 
-/** A Stadium membership for the fan with a freshly minted coupon and the waiver given: a cart that costs nothing. */
-export async function couponMembershipInCart(services: Services, fan: TestFan): Promise<{ itemId: string; couponCode: string }> {
+/**
+ * A Stadium membership for the fan with a freshly minted coupon and the waiver given: a cart that
+ * costs nothing. Stadium is sold only in Italy, San Marino and the Vatican and ships nowhere, so
+ * the billing address answers for it: an Italian one is saved (`billingAddressId`, to check out with).
+ */
+export async function couponMembershipInCart(services: Services, fan: TestFan): Promise<{ itemId: string; couponCode: string; billingAddressId: string }> {
+  const billingAddressId = await addressOf(services, fan);
   const minted = await services.coupons.mint('stadium', new Date('2027-06-30T22:00:00Z'));
   if (!minted.ok) throw new Error('mint failed');
   const draft = draftWith({ buyFor: 'BUY_CARD', couponCode: minted.value.code });
@@ -33,7 +38,7 @@ export async function couponMembershipInCart(services: Services, fan: TestFan): 
   if (!added.ok) throw new Error(`coupon item not added: ${JSON.stringify(added)}`);
   const waived = await services.cart.setWithdrawalWaiver(fan.owner, added.value.itemId, true);
   if (!waived.ok) throw new Error('waiver refused');
-  return { itemId: added.value.itemId, couponCode: minted.value.code };
+  return { itemId: added.value.itemId, couponCode: minted.value.code, billingAddressId };
 }
 
 /** A Kids membership given to a friend by e-mail (no shipping, no waiver). */

@@ -49,7 +49,8 @@ export type ConfigureProblemField = ConfigureField | DocumentFileField;
  * - `invalid`: field problems (reason codes, see domain/configure.ts; documentFront `required`;
  *   couponCode also `unknown` | `expired` | `used` | `other-product`; variantId `soldOut`;
  *   birthProvinceCode/birthCityCode `notInList`; cart rules on `product`:
- *   `cartFull` (a new item over MAX_CART_ITEMS) | `membershipOfKindInCart` | `documentsMissing`).
+ *   `cartFull` (a new item over MAX_CART_ITEMS) | `membershipOfKindInCart` | `cardForHolderInCart` |
+ *   `documentsMissing`).
  * - `too-many-attempts`: coupon attempts over the limit (`retryAfterSeconds`).
  */
 export type ConfigureItemResult =

@@ -4,7 +4,7 @@ import { ALL_CONFIGURE_RULES } from '../../domain/configure-rules';
 import { allowedProcesses, checkConfigureDraft, isConfigureProcess, type CheckedConfiguration } from '../../domain/configure';
 import { isItaly } from '../../domain/countries';
 import { missingForPurchase } from '../../domain/profile-completeness';
-import { displayPrice } from '../../domain/promo';
+import { itemPriceNow } from '../../domain/cart-summary';
 import { failure, success, type FieldProblems } from '../../domain/result';
 import { romeDate } from '../../domain/shop-time';
 import { cartItems, carts, customers } from '../db/schema';
@@ -38,11 +38,10 @@ const invalid = (fields: FieldProblems<ConfigureProblemField | 'product'>): Conf
 
 /** What the item costs when saved: nothing with a coupon, else the price of the moment (promo included). */
 function unitPriceOf(product: ConfigureProduct, couponCode: string | null, now: Date): number {
-  if (couponCode !== null) return 0;
-  const price = displayPrice(product, now);
+  const price = itemPriceNow(product, couponCode, now);
   // A coupon-only product allows only the coupon process, which always has a code: never free by accident.
-  if (price.kind === 'coupon-only') throw new Error(`cart: product ${product.id} has no price and no coupon was given`);
-  return price.priceCents;
+  if (price === null) throw new Error(`cart: product ${product.id} has no price and no coupon was given`);
+  return price;
 }
 
 export function createCartService(

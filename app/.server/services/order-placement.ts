@@ -2,6 +2,7 @@
 // and the voucher's use, writes the order's snapshot, consumes the cart and — for an order that
 // costs nothing — marks it paid and fulfils it. Anything refused rolls all of it back.
 import { and, count, eq, sql } from 'drizzle-orm';
+import { isBillingAddressRequired, itemsRefusedByBillingCountry } from '../../domain/billing';
 import { canCheckout } from '../../domain/cart-summary';
 import { acceptedTermsRecord, missingTerms, termsForCart } from '../../domain/checkout-terms';
 import type { ProductDetail } from '../../domain/catalogue-types';
@@ -51,7 +52,7 @@ function requestProblems(
 ): FieldProblems<CheckoutField> {
   const problems: FieldProblems<CheckoutField> = {};
   const total = view.totals.totalCents;
-  if (total > 0 && request.billingAddressId === null) problems.billingAddressId = 'required';
+  if (isBillingAddressRequired(total, view.lines) && request.billingAddressId === null) problems.billingAddressId = 'required';
   const invoicing = invoicingProblems(request.invoicing, total, isCountry);
   if (invoicing.countryCode) problems.vatCountry = invoicing.countryCode;
   if (invoicing.vatNumber) problems.vatNumber = invoicing.vatNumber;
@@ -159,8 +160,12 @@ export async function placeOrder(
       const total = view.totals.totalCents;
       if (request.expectedTotalCents !== null && request.expectedTotalCents !== total) return failure('total-changed');
       const problems = requestProblems(request, view, catalogueNow, isCountry);
-      const billing = await billingAddress(tx, customer.id, total > 0 ? request.billingAddressId : null);
+      const billing = await billingAddress(tx, customer.id, isBillingAddressRequired(total, view.lines) ? request.billingAddressId : null);
       if (billing === 'not-found') problems.billingAddressId = 'notFound';
+      // An item that ships nowhere answers its product's country rule where the buyer is billed.
+      else if (billing !== null && itemsRefusedByBillingCountry(view.lines, billing.countryCode).length > 0) {
+        problems.billingAddressId = 'notAvailableForProduct';
+      }
       if (Object.keys(problems).length > 0 || billing === 'not-found') return failure('invalid', problems);
 
       const voucherCode = view.voucher && view.voucher.refusal === null ? view.voucher.code : null;

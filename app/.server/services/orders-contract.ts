@@ -20,7 +20,7 @@ export type PlaceOrderRequest = {
   /** The checkout page's key for this attempt: sent twice, it answers the order it made. */
   checkoutKey: string;
   language: Language;
-  /** One of the fan's saved addresses; required when the order costs something. */
+  /** One of the fan's saved addresses; required when the order costs something, or the country rule of an item that ships nowhere asks it. */
   billingAddressId: string | null;
   invoicing: VatInvoicing;
   /** The names of the terms boxes the fan ticked. */
@@ -39,7 +39,10 @@ export type PlacedOrder = { orderId: string; number: number; status: OrderStatus
  * - `profile-incomplete`: buying needs these profile parts first;
  * - `cart-not-ready`: the cart is empty or blocked (the cart page says why);
  * - `total-changed`: prices, the voucher or shipping changed since the page was shown: show it again;
- * - `invalid`: per field (billing address, invoicing, terms, a voucher used up meanwhile);
+ * - `invalid`: per field (billing address, invoicing, terms, a voucher used up meanwhile); the
+ *   billing address `required` (to pay, or for an item only it can answer the country rule of:
+ *   domain/billing.ts), `notFound`, or `notAvailableForProduct` (an item that ships nowhere is
+ *   not sold in its country);
  * - `sold-out`: an item's stock ran out meanwhile (nothing was reserved).
  */
 export type PlaceOrderResult =

@@ -4,24 +4,42 @@ import { useShopTranslation } from '../../i18n/use-shop-translation';
 import type { CheckoutPageData } from '../../routes/checkout/checkout.server';
 import { AddressChoices } from '../address/address-choices';
 
+/** The intro's key: to pay, a billing address is needed; with nothing to pay only a country rule asks for one. */
+function introKey(totalCents: number, billingRequired: boolean): string {
+  if (totalCents > 0) return 'billing.intro';
+  return billingRequired ? 'billing.introFreeRequired' : 'billing.introFree';
+}
+
 /**
- * Spec "Checkout screen": the billing address picker — the saved addresses as radios, and the
- * address chooser (`address_type=billing`) to add one or change them.
+ * Spec "Checkout screen": the billing address picker — the saved addresses as radios (one that
+ * cannot bill this cart disabled, with why), the country rules it answers, and the address
+ * chooser (`address_type=billing`) to add one or change them.
  */
 export function BillingSection({
   billing,
   field,
   totalCents,
+  billingRequired,
 }: {
   billing: CheckoutPageData['billing'];
   field: FieldMetadata<string>;
   totalCents: number;
+  billingRequired: boolean;
 }) {
   const { t } = useShopTranslation('checkout');
+  const rules = billing.countryRules;
   return (
     <section className="checkout__section" aria-labelledby="billing-heading">
       <h2 id="billing-heading">{t('billing.heading')}</h2>
-      <p>{t(totalCents > 0 ? 'billing.intro' : 'billing.introFree')}</p>
+      <p>{t(introKey(totalCents, billingRequired))}</p>
+      {rules?.rules.map((rule) => (
+        <p key={rule}>{rule}</p>
+      ))}
+      {rules?.stuck ? (
+        <p>
+          {rules.stuck.text} <Link to={rules.stuck.cartHref}>{rules.stuck.cartLabel}</Link>
+        </p>
+      ) : null}
       {billing.addresses.length === 0 ? (
         <p id={field.id} tabIndex={-1}>
           {t('billing.none')}

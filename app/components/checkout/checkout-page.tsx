@@ -36,8 +36,8 @@ function useFieldLabels(): Record<CheckoutFormField, string> {
 export function CheckoutPage({ page, result }: { page: CheckoutPageData; result: SubmissionResult<string[]> | undefined }) {
   const { t } = useShopTranslation('checkout');
   // One schema per page data (not per render): conform's constraint and the checks below key on it.
-  const { totalCents, terms } = page.rules;
-  const schema = useMemo(() => checkoutSchema({ totalCents, terms }), [totalCents, terms]);
+  const { totalCents, terms, billingRequired } = page.rules;
+  const schema = useMemo(() => checkoutSchema({ totalCents, terms, billingRequired }), [totalCents, terms, billingRequired]);
   const { form, fields, formProps, summary } = useShopForm(schema, {
     id: 'checkout',
     lastResult: result,
@@ -75,7 +75,7 @@ export function CheckoutPage({ page, result }: { page: CheckoutPageData; result:
         <input type="hidden" name="checkoutKey" value={page.checkoutKey} />
         <input type="hidden" name="expectedTotalCents" value={page.expectedTotalCents} />
         <div className="checkout__main">
-          <BillingSection billing={page.billing} field={fields.billingAddressId} totalCents={page.rules.totalCents} />
+          <BillingSection billing={page.billing} field={fields.billingAddressId} totalCents={page.rules.totalCents} billingRequired={billingRequired} />
           <BuyerSection buyer={page.buyer} />
           {page.rules.totalCents > 0 ? <InvoicingSection fields={fields} countries={page.vatCountries} /> : null}
           {page.rules.totalCents > 0 ? (

@@ -21,7 +21,9 @@ const MissingProfile = lazy(() => import('./missing-profile').then((module) => (
  */
 export type PriceView =
   | { kind: 'coupon-only' | 'list'; text: string }
-  | { kind: 'promo'; text: string; listText: string; promoLabel: string; listLabel: string };
+  | { kind: 'promo'; text: string; listText: string; promoLabel: string; listLabel: string }
+  /** With a coupon: nothing, instead of the price of the moment (none for a coupon-only product). */
+  | { kind: 'coupon'; text: string; listText: string | null; couponLabel: string; listLabel: string };
 
 export type ConfigurePageData = {
   product: {
@@ -88,6 +90,22 @@ export function ConfigurePage({ page, form }: { page: ConfigurePageData; form: C
 
 /** The price as the catalogue shows it (a promo: the old price struck through, announced in words). */
 function Price({ price }: { price: PriceView }) {
+  if (price.kind === 'coupon') {
+    return (
+      <p className="configure__price price--promo">
+        <ins>{price.text}</ins>{' '}
+        {price.listText ? (
+          <>
+            <del>
+              <span className="visually-hidden">{price.listLabel} </span>
+              {price.listText}
+            </del>{' '}
+          </>
+        ) : null}
+        {price.couponLabel}
+      </p>
+    );
+  }
   if (price.kind !== 'promo') return <p className="configure__price">{price.text}</p>;
   return (
     <p className="configure__price price--promo">

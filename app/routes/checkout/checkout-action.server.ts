@@ -29,9 +29,10 @@ import { redirectWithNotice } from '../../.server/http/flash';
 import { readFormData } from '../../.server/http/form-data';
 import type { CartOwner } from '../../.server/services/cart-contract';
 import type { CheckoutField } from '../../.server/services/orders-contract';
-import { getLanguage } from '../../middleware/i18next';
+import type { CartPageView } from '../../.server/services/cart-view-contract';
+import { getInstance, getLanguage } from '../../middleware/i18next';
 import { submitVoucher } from '../cart/voucher-submit.server';
-import { checkoutCart, checkoutRules } from './checkout.server';
+import { billingRefusalText, checkoutCart, checkoutRules } from './checkout.server';
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -49,11 +50,24 @@ export async function payPlacedOrder(request: Request, context: Context, owner: 
 
 /** The service's field problems as the form's messages. */
 function placementMessage(field: CheckoutField, problem: string): string {
-  if (field === 'billingAddressId') return problem === 'notFound' ? CHECKOUT_MESSAGES.billingNotFound : CHECKOUT_MESSAGES.billingRequired;
+  if (field === 'billingAddressId') {
+    if (problem === 'notAvailableForProduct') return CHECKOUT_MESSAGES.billingNotAvailable;
+    return problem === 'notFound' ? CHECKOUT_MESSAGES.billingNotFound : CHECKOUT_MESSAGES.billingRequired;
+  }
   if (field === 'voucherCode') return voucherProblemMessage(field, problem);
   if (field === 'vatCountry') return invoicingProblemMessage('countryCode', problem);
   if (field === 'vatNumber' || field === 'receiverCode' || field === 'emailPec') return invoicingProblemMessage(field, problem);
   return CHECKOUT_MESSAGES.termRequired;
+}
+
+/**
+ * The refusal of a billing address in a country where an item of the cart is not sold, naming
+ * the items (the address read again: it is rare, and the page shows why before it is sent).
+ */
+async function billingNotSoldThere(context: Context, owner: CartOwner, view: CartPageView, addressId: string): Promise<string> {
+  const address = (await context.get(shopContext).services.addresses.list(owner.customerId)).find((saved) => saved.id === addressId);
+  const named = address ? billingRefusalText(view.lines, address.countryCode, getLanguage(context), getInstance(context).t, 'checkout:errors.billingNotSoldThere') : null;
+  return named ?? CHECKOUT_MESSAGES.billingNotAvailable;
 }
 
 /** The expected total as sent: whole cents, or null for a request without it (curl). */
@@ -149,8 +163,13 @@ export async function placeFromForm(request: Request, context: Context, formData
   }
   const toCart = (notice: Notice) => redirectWithNotice(request, context, CART_PATH, notice);
   switch (placed.reason) {
-    case 'invalid':
-      return { answer: formProblems(submission.reply({ fieldErrors: fieldErrorsOf(placed.fields, placementMessage) }), 400) };
+    case 'invalid': {
+      const fieldErrors = fieldErrorsOf(placed.fields, placementMessage);
+      if (placed.fields.billingAddressId === 'notAvailableForProduct') {
+        fieldErrors.billingAddressId = [await billingNotSoldThere(context, owner, view, values.billingAddressId ?? '')];
+      }
+      return { answer: formProblems(submission.reply({ fieldErrors }), 400) };
+    }
     case 'total-changed':
       return { answer: formProblems(submission.reply({ formErrors: ['checkout:errors.totalChanged'] }), 409) };
     case 'sold-out':

@@ -4,10 +4,12 @@ import { randomUUID } from 'node:crypto';
 import type { TFunction } from 'i18next';
 import { redirect, type RouterContextProvider } from 'react-router';
 import { ADDRESS_ID_PARAM, ADDRESS_TYPE_PARAM, REDIRECT_URI_PARAM, canChooseFor } from '../../domain/address-chooser';
-import { chooseBillingAddressId, showsTaxCode } from '../../domain/billing';
-import { CART_AFTER_REFUSAL_PATH, CHECKOUT_PATH, canCheckout } from '../../domain/cart-summary';
+import { countryRestriction } from '../../domain/availability';
+import { chooseBillingAddressId, isBillingAddressRequired, itemsJudgedByBillingCountry, itemsRefusedByBillingCountry, showsTaxCode } from '../../domain/billing';
+import { CART_AFTER_REFUSAL_PATH, CART_PATH, CHECKOUT_PATH, canCheckout } from '../../domain/cart-summary';
 import type { Language } from '../../domain/catalogue-types';
 import { academyTextVersions, termsForCart, type TermName, type TermsLine } from '../../domain/checkout-terms';
+import { countryList } from '../../domain/display-format';
 import { formatPhoneForDisplay } from '../../domain/phone';
 import { pagePath } from '../../domain/page-address';
 import { missingForPurchase, profileCompletionHref } from '../../domain/profile-completeness';
@@ -16,7 +18,7 @@ import { shopContext } from '../../context';
 import { signedIn } from '../../.server/auth/guards';
 import { cookieWithNotice } from '../../.server/http/flash';
 import type { CartOwner } from '../../.server/services/cart-contract';
-import type { CartPageView } from '../../.server/services/cart-view-contract';
+import type { CartLine, CartPageView } from '../../.server/services/cart-view-contract';
 import { countryCheck, listCountries } from '../../.server/services/lookups';
 import { getInstance, getLanguage } from '../../middleware/i18next';
 import { describeAddresses } from '../account/addresses/address-view.server';
@@ -67,11 +69,12 @@ async function termsLines(context: Context, view: CartPageView): Promise<TermsLi
 }
 
 /** The rules of this cart's form (browser and action check the same). */
-export async function checkoutRules(context: Context, view: CartPageView): Promise<CheckoutRules & { academyTexts: string[] }> {
+export async function checkoutRules(context: Context, view: CartPageView): Promise<CheckoutRules & { billingRequired: boolean; academyTexts: string[] }> {
   const lines = await termsLines(context, view);
   return {
     totalCents: view.totals.totalCents,
     terms: termsForCart(lines).map((term) => term.name),
+    billingRequired: isBillingAddressRequired(view.totals.totalCents, view.lines),
     // Server only (the page sends the browser `totalCents` and `terms` alone): `ZZ` is no country.
     isCountry: await countryCheck(),
     // The i18n key of each academy text shown ('.' separates i18n keys, so not in them).
@@ -79,17 +82,57 @@ export async function checkoutRules(context: Context, view: CartPageView): Promi
   };
 }
 
+/**
+ * Why an address in `countryCode` cannot bill the cart, naming the products (domain/billing.ts:
+ * an item that ships nowhere is had where its buyer is billed); null when it can.
+ */
+export function billingRefusalText(
+  lines: readonly CartLine[],
+  countryCode: string,
+  language: Language,
+  t: TFunction,
+  key: 'checkout:billing.notSoldThere' | 'checkout:errors.billingNotSoldThere' = 'checkout:billing.notSoldThere',
+): string | null {
+  const refused = itemsRefusedByBillingCountry(lines, countryCode);
+  if (refused.length === 0) return null;
+  const names = [...new Set(refused.map((line) => line.product.name[language]))];
+  return t(key, { products: names.join(', ') });
+}
+
+/**
+ * The country rules the billing address answers in this cart, one line per product ("Stadium is
+ * sold only in Italy, San Marino and Vatican City…"), and, when none of the fan's addresses can
+ * bill the cart, the way on: add one there, or remove the product in the cart.
+ */
+function countryRulesView(lines: readonly CartLine[], anyAddressBills: boolean, language: Language, t: TFunction) {
+  const judged = itemsJudgedByBillingCountry(lines);
+  const rules = [...new Map(judged.map((line) => [line.product.id, line])).values()].flatMap((line) => {
+    const rule = countryRestriction(line.product);
+    if (!rule) return [];
+    const values = { product: line.product.name[language], countries: countryList(rule.countryCodes, language) };
+    return [t(rule.kind === 'only-in' ? 'checkout:billing.countryRule.onlyIn' : 'checkout:billing.countryRule.notIn', values)];
+  });
+  if (rules.length === 0) return null;
+  return { rules, stuck: anyAddressBills ? null : { text: t('checkout:billing.countryRule.noAddress'), cartHref: CART_PATH, cartLabel: t('checkout:billing.countryRule.toCart') } };
+}
+
 /** The fan's saved addresses to bill to, and the one chosen (`address_id`, the cart's, the preferred one). */
 async function billingChoices(request: Request, context: Context, target: CheckoutCart) {
   const { services } = context.get(shopContext);
+  const language = getLanguage(context);
+  const { t } = getInstance(context);
   // The cart's view read the address book when an item ships; a cart that ships nothing still bills somewhere.
   const saved = target.view.addressBook ?? (await services.addresses.list(target.customer.id));
-  const addresses = (await describeAddresses(saved, getLanguage(context))).map((address) => ({
-    ...address,
-    selectable: canChooseFor('billing', address.countryCode),
-    /** Billing in Italy shows the tax code (the page's CSS reads this on the radio). */
-    italian: showsTaxCode(address.countryCode),
-  }));
+  const addresses = (await describeAddresses(saved, language)).map((address) => {
+    const refusal = billingRefusalText(target.view.lines, address.countryCode, language, t);
+    return {
+      ...address,
+      selectable: canChooseFor('billing', address.countryCode) && refusal === null,
+      unavailableText: refusal,
+      /** Billing in Italy shows the tax code (the page's CSS reads this on the radio). */
+      italian: showsTaxCode(address.countryCode),
+    };
+  });
   const owned = new Set(addresses.filter((address) => address.selectable).map((address) => address.id));
   const chosen = chooseBillingAddressId(
     {
@@ -99,7 +142,8 @@ async function billingChoices(request: Request, context: Context, target: Checko
     },
     owned,
   );
-  return { addresses, chosen };
+  const countryRules = countryRulesView(target.view.lines, owned.size > 0, language, t);
+  return { addresses, chosen, countryRules };
 }
 
 /** The buyer's data as checkout shows it, read-only (the profile is where it changes), worded as the dashboard words it. */
@@ -149,7 +193,7 @@ export async function checkoutPageData(request: Request, context: Context, targe
     lines: page.lines.map((line) => ({ id: line.id, name: line.name, holder: line.holder, price: line.price, imageUrl: line.imageUrl })),
     totals: page.totals,
     voucher: page.voucher,
-    rules: { totalCents: rules.totalCents, terms: rules.terms },
+    rules: { totalCents: rules.totalCents, terms: rules.terms, billingRequired: rules.billingRequired },
     terms: termsView(rules, t),
     billing: { ...billing, chooserHref: BILLING_CHOOSER_HREF },
     buyer: await buyerView(target.customer, language),

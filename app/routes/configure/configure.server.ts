@@ -25,7 +25,7 @@ import { formatBirthDate } from '../../domain/birth-date';
 import { pageAddress } from '../../domain/page-address';
 import { isSubmissionKey, SUBMISSION_PARAM } from '../../domain/submission-key';
 import { formatPrice } from '../../domain/price';
-import { displayPrice } from '../../domain/promo';
+import { configurePrice } from '../../domain/cart-summary';
 import type { DescribeForm } from '../../.server/http/refresh';
 import { countryNationalCodes } from '../../.server/services/birth-places';
 import type { CartItemView, CartOwner } from '../../.server/services/cart-contract';
@@ -162,9 +162,21 @@ export function describeConfigureForm(language: Language, today: string, holderF
   };
 }
 
-/** The price worded on the server: the page needs none of the catalogue's translations in the browser. */
-function priceView(product: ProductDetail, language: Language, now: Date, t: (key: string) => string): PriceView {
-  const price = displayPrice(product, now);
+/**
+ * The price worded on the server (the page needs none of the catalogue's translations in the
+ * browser): what the item goes into the cart at (domain `configurePrice`).
+ */
+function priceView(product: ProductDetail, withCoupon: boolean, language: Language, now: Date, t: (key: string) => string): PriceView {
+  const price = configurePrice(product, withCoupon, now);
+  if (price.kind === 'with-coupon') {
+    return {
+      kind: 'coupon',
+      text: formatPrice(price.priceCents, language),
+      listText: price.listPriceCents === null ? null : formatPrice(price.listPriceCents, language),
+      couponLabel: t('catalogue:price.withCoupon'),
+      listLabel: t('catalogue:price.listLabel'),
+    };
+  }
   if (price.kind === 'coupon-only') return { kind: price.kind, text: t('catalogue:price.couponOnly') };
   if (price.kind === 'list') return { kind: price.kind, text: formatPrice(price.priceCents, language) };
   return {
@@ -176,15 +188,18 @@ function priceView(product: ProductDetail, language: Language, now: Date, t: (ke
   };
 }
 
-/** The product as the page shows it: name, picture, price now, sizes and the customisation rule. */
-export function productView(product: ProductDetail, language: Language, now: Date, t: (key: string) => string) {
+/**
+ * The product as the page shows it: name, picture, price now (nothing `withCoupon`: the coupon
+ * process, or an edited item that keeps its coupon), sizes and the customisation rule.
+ */
+export function productView(product: ProductDetail, withCoupon: boolean, language: Language, now: Date, t: (key: string) => string) {
   const customization = product.customizations[0];
   return {
     id: product.id,
     name: product.name[language],
     imageUrl: product.imageUrl,
     kind: productKindOf(product.tags),
-    price: priceView(product, language, now, t),
+    price: priceView(product, withCoupon, language, now, t),
     variants: product.variants.map((variant) => ({
       value: variant.id,
       label: variant.label,

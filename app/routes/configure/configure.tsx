@@ -66,7 +66,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { t } = getInstance(context);
   const page = {
     seo: describePage(context, request, { title: t('configure:metaTitle', { name: product.name[language] }), robots: 'noindex' }),
-    product: productView(product, language, now, t),
+    product: productView(product, process === 'coupon' || (editing?.couponCode ?? null) !== null, language, now, t),
     process,
     editing: editing ? { id: editing.id, documents: editing.documents } : null,
     completeHref: profileCompletionHref(pagePath(request.url)),

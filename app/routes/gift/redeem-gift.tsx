@@ -4,7 +4,7 @@ import { usePartRules } from '../../components/configure/part-rules';
 import { RedeemGiftPage, REDEEM_INTENT, type RedeemGiftStep } from '../../components/gift/redeem-gift-page';
 import { shopContext } from '../../context';
 import { ALL_CONFIGURE_RULES } from '../../domain/configure-rules';
-import { holderChoiceContext, redeemerRefusal } from '../../domain/gift-redemption';
+import { holderChoiceContext, redeemerHolderChoice } from '../../domain/gift-redemption';
 import { giftActivatedPath } from '../../domain/order-pages';
 import { pagePath } from '../../domain/page-address';
 import { pageMeta } from '../../domain/page-meta';
@@ -62,13 +62,13 @@ export async function loader(args: Route.LoaderArgs) {
   const language = getLanguage(context);
   switch (gift.check.step) {
     case 'confirm': {
-      if (customer.dob !== null && redeemerRefusal(gift, customer.dob, romeDate(now)) === 'no-holder-fits') {
-        return withSeo(seo, noHolderFits(gift, language, t));
-      }
+      // Whom they could then choose as holder: nobody refuses the claim; otherwise the page says who.
+      const choice = customer.dob === null ? 'either' : redeemerHolderChoice(gift, customer.dob, romeDate(now));
+      if (choice === null) return withSeo(seo, noHolderFits(gift, language, t));
       const step: RedeemGiftStep = {
         step: 'confirm',
         title: t('gift:confirm.title', { gifter: gift.gifterFirstName }),
-        description: t('gift:confirm.description', { product: gift.productName[language] }),
+        description: t(`gift:confirm.description.${choice}`, { product: gift.productName[language] }),
         message: gift.message,
         terms: redeemTermsOf(t),
       };
