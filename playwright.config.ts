@@ -32,7 +32,8 @@ export default defineConfig({
   // the no-js project runs last and all three workers then load its one shop: on 2026-11-25 six
   // no-js tests ran out of time there (27.5 min in all). Two workers leave each shop room.
   workers: 2,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // npm test (scripts/run-tests.js) also asks for a JSON report, to print the slowest tests.
+  reporter: [...(process.env.CI ? [['list'] as const] : [['list'] as const, ['html', { open: 'never' }] as const]), ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['json'] as const] : [])],
   // A flow of a dozen pages on two shared cores; longer flows set their own.
   timeout: 45_000,
   // A sign-in is a chain of redirects (shop → sign-in service → shop) and these two cores are

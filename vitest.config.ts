@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // and run twice: on embedded PGlite and on the PostgreSQL server of DATABASE_TEST_URL.
 export default defineConfig({
   test: {
+    // Both cores: Vitest's default leaves one free, which on CI's two cores ran every file in turn.
+    maxWorkers: 2,
     projects: [
       {
         test: {
