@@ -4,26 +4,40 @@
 // an action, and the redirect's return to the shop's return page.
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
+import type { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expressContext } from '../app/.server/auth/context';
+import { requireCustomerMiddleware } from '../app/.server/auth/guards';
 import type { Database } from '../app/.server/db/client';
 import { memberships, orderItems, orders, paymentEvents, payments } from '../app/.server/db/schema';
 import type { DropInPayRequest } from '../app/.server/services/payments-advanced';
+import { shopContext } from '../app/context';
+import { i18nextMiddleware } from '../app/middleware/i18next';
+import * as dropInRoute from '../app/routes/checkout/drop-in';
 import { newFan, type TestFan } from './support/cart';
 import { manualClock } from './support/clock';
 import { createTestDatabase } from './support/database';
 import { addressOf, giftInCart, placeRequest } from './support/orders';
 import { startPaymentsStage, type PaymentsStage } from './support/payments';
+import { createShopContext, signedInCookie } from './support/signed-in';
 
 let database: Database;
 let stage: PaymentsStage;
+/** The router context of the page's JSON calls: the stage's services, a sign-in runtime for the fans' cookies. */
+let context: RouterContextProvider;
+let stopAuth: () => void;
 const clock = manualClock('2026-12-01T09:00:00Z');
 
 beforeAll(async () => {
   database = await createTestDatabase();
   stage = await startPaymentsStage(database, clock);
+  ({ context, stop: stopAuth } = await createShopContext(database, clock));
+  context.set(shopContext, { config: stage.config, clock, services: stage.services });
+  context.set(expressContext, { req: { ip: '127.0.0.1', socket: { remoteAddress: '127.0.0.1' } }, res: {} } as never);
 });
 
 afterAll(async () => {
+  stopAuth?.();
   await stage?.close();
   await database?.close();
 });
@@ -54,6 +68,26 @@ async function awaitingOrder(tag: string): Promise<{ fan: TestFan; orderId: stri
 
 function request(orderId: string, paymentMethod: unknown, more: Partial<DropInPayRequest> = {}): DropInPayRequest {
   return { orderId, attemptKey: randomUUID(), paymentMethod, storePaymentMethod: false, browserInfo: null, riskData: null, shopperIP: null, language: 'en', ...more };
+}
+
+/**
+ * `POST /checkout/drop-in` as the page sends it (the checkout form's fields, Drop-in's data, the
+ * press's attempt key), run as the router runs it behind the secured layout: its status and JSON.
+ */
+async function postDropIn(cookie: string, fields: Record<string, string>, paymentMethod: unknown, attemptKey: string) {
+  const body = new URLSearchParams({ ...fields, dropInData: JSON.stringify({ paymentMethod }), attemptKey });
+  const request = new Request('http://shop.test/checkout/drop-in', { method: 'POST', headers: { Cookie: `jc_prf_lng=en; ${cookie}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+  const args = { request, context, params: {}, unstable_pattern: '/checkout/drop-in' } as never;
+  let answer: Response | undefined;
+  await i18nextMiddleware(args, async () => {
+    await requireCustomerMiddleware(args, async () => {
+      answer = (await dropInRoute.action(args)) as Response;
+      return new Response(null);
+    });
+    return new Response(null);
+  });
+  if (!answer) throw new Error('no answer');
+  return { status: answer.status, body: (await answer.json()) as unknown };
 }
 
 /** Follows a redirect action as the browser would, posting `fields` to the page it opens; the URL the PSP sends the fan back to. */
@@ -255,5 +289,31 @@ describe('Drop-in’s /payments', () => {
     expect(await statusOf(other.orderId)).toBe('awaiting_payment');
     // The same body again replays the refusal (the first answer), even though a new press could pay.
     expect(await stage.services.payments.dropIn.pay(other.fan.owner, refused)).toMatchObject({ ok: true, value: { outcome: 'refused' } });
+  });
+
+  it('an attempt key reused with another body is refused (422) also once its order is paid; with the same body it answers its first answer', async () => {
+    const fan = await newFan(stage.services, 'drop-in-key-after-paid');
+    const { cookie } = await signedInCookie(context, 'drop-in-key-after-paid', { firstName: 'Mario', lastName: 'Rossi' });
+    await giftInCart(stage.services, fan);
+    const fields = { checkoutKey: randomUUID(), billingAddressId: await addressOf(stage.services, fan), paymentMethod: 'scheme', membershipTerms: 'on', guardianDeclaration: 'on' };
+    const refusedKey = randomUUID();
+    const refused = await postDropIn(cookie, fields, card('DECLINED'), refusedKey);
+    expect(refused).toMatchObject({ status: 200, body: { outcome: 'refused' } });
+    const orderId = (refused.body as { orderId: string }).orderId;
+    // Before the order is paid, as ever: the key bound to its body.
+    expect(await postDropIn(cookie, fields, card('APPROVED'), refusedKey)).toEqual({ status: 422, body: { outcome: 'resubmit' } });
+    const paidKey = randomUUID();
+    expect(await postDropIn(cookie, fields, card('APPROVED'), paidKey)).toMatchObject({ status: 200, body: { orderId, outcome: 'authorised' } });
+    const before = stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').length;
+
+    // Paid now: each key still bound to the body it was first sent with.
+    expect(await postDropIn(cookie, fields, card('APPROVED', '5555555555554444'), paidKey)).toEqual({ status: 422, body: { outcome: 'resubmit' } });
+    expect(await postDropIn(cookie, fields, card('APPROVED'), refusedKey)).toEqual({ status: 422, body: { outcome: 'resubmit' } });
+    expect(await postDropIn(cookie, fields, card('APPROVED'), paidKey)).toMatchObject({ status: 200, body: { orderId, outcome: 'authorised' } });
+    expect(await postDropIn(cookie, fields, card('DECLINED'), refusedKey)).toMatchObject({ status: 200, body: { orderId, outcome: 'refused' } });
+    // A key never used: the order this checkout made is paid.
+    expect(await postDropIn(cookie, fields, card('APPROVED'), randomUUID())).toMatchObject({ status: 200, body: { orderId, outcome: 'authorised' } });
+    expect(stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').length - before).toBe(0);
+    expect(await membershipsOf(orderId)).toBe(1);
   });
 });
