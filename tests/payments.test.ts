@@ -223,7 +223,7 @@ describe('webhooks', () => {
     ...more,
   });
 
-  it('refuses a missing or wrong signature with 401 and stores nothing; a body not Adyen’s is a 400', async () => {
+  it('refuses a missing or wrong signature with 401 and stores nothing, stores a well-signed item beside a badly signed one; a body not Adyen’s is a 400', async () => {
     const signed = signedWebhook(item('100000001-1'), stage.config.payments.hmacKey);
     const wrong = signedWebhook(item('100000001-1'), '00'.repeat(32));
     const unsigned = { live: 'false', notificationItems: [{ NotificationRequestItem: { ...signed.notificationItems[0]!.NotificationRequestItem, additionalData: {} } }] };
@@ -233,6 +233,11 @@ describe('webhooks', () => {
     expect((await stage.postWebhook({ live: 'false', notificationItems: [{ NotificationRequestItem: { eventCode: 'AUTHORISATION' } }] })).status).toBe(400);
     const reference = signed.notificationItems[0]!.NotificationRequestItem.pspReference;
     expect(await countOf(database.db.select({ n: count() }).from(paymentEvents).where(eq(paymentEvents.pspReference, reference)))).toBe(0);
+    // Beside a badly signed item, the well-signed one is recorded (each item is signed on its own).
+    const wrongElsewhere = signedWebhook(item('100000001-1'), '00'.repeat(32));
+    expect(await stage.postWebhook({ live: 'false', notificationItems: [...wrongElsewhere.notificationItems, ...signed.notificationItems] })).toEqual({ status: 200, text: '[accepted]' });
+    expect(await countOf(database.db.select({ n: count() }).from(paymentEvents).where(eq(paymentEvents.pspReference, reference)))).toBe(1);
+    expect(await countOf(database.db.select({ n: count() }).from(paymentEvents).where(eq(paymentEvents.pspReference, wrongElsewhere.notificationItems[0]!.NotificationRequestItem.pspReference)))).toBe(0);
     expect(await stage.postWebhook(signed)).toEqual({ status: 200, text: '[accepted]' });
     expect(await countOf(database.db.select({ n: count() }).from(paymentEvents).where(eq(paymentEvents.pspReference, reference)))).toBe(1);
   });
