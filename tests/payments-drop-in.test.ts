@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expressContext } from '../app/.server/auth/context';
 import { requireCustomerMiddleware } from '../app/.server/auth/guards';
 import type { Database } from '../app/.server/db/client';
-import { memberships, orderItems, orders, paymentEvents, payments } from '../app/.server/db/schema';
+import { memberships, orderItems, orders, paymentEvents, payments, pspSimIdempotency, pspSimPayments } from '../app/.server/db/schema';
 import type { DropInPayRequest } from '../app/.server/services/payments-advanced';
 import { shopContext } from '../app/context';
 import { i18nextMiddleware } from '../app/middleware/i18next';
@@ -315,5 +315,53 @@ describe('Drop-in’s /payments', () => {
     expect(await postDropIn(cookie, fields, card('APPROVED'), randomUUID())).toMatchObject({ status: 200, body: { orderId, outcome: 'authorised' } });
     expect(stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').length - before).toBe(0);
     expect(await membershipsOf(orderId)).toBe(1);
+  });
+
+  describe('the PSP still processing an earlier request with the attempt’s key (Adyen’s 704)', () => {
+    /** What the PSP does while a request with `key` is at it: answers 704 to any other (the simulator's claim of the key). */
+    const firstRequestInFlight = (key: string) => database.db.insert(pspSimIdempotency).values({ key, requestHash: 'the first request', status: 0, body: {}, createdAt: clock.now() });
+    const firstRequestDone = (key: string) => database.db.delete(pspSimIdempotency).where(eq(pspSimIdempotency.key, key));
+    const sentWithKey = (key: string) => stage.pspRequests.filter((sent) => sent.path === '/v72/payments' && sent.idempotencyKey === key).length;
+    const madeAtPsp = async (orderId: string) => {
+      const [{ reference } = { reference: '' }] = await database.db.select({ reference: payments.reference }).from(payments).where(eq(payments.orderId, orderId));
+      return database.db.select().from(pspSimPayments).where(eq(pspSimPayments.merchantReference, reference));
+    };
+
+    /** A press whose call timed out here while the PSP went on with it; the fan's browser sends it again. */
+    async function pressCutOff(tag: string) {
+      const { fan, orderId } = await awaitingOrder(tag);
+      const press = request(orderId, card());
+      stage.setPspDown(true);
+      try {
+        expect(await stage.services.payments.dropIn.pay(fan.owner, press)).toEqual({ ok: false, reason: 'unavailable', fields: {} });
+      } finally {
+        stage.setPspDown(false);
+      }
+      await firstRequestInFlight(press.attemptKey);
+      return { fan, orderId, press };
+    }
+
+    it('sent again: the shop waits, asking with the same key, and gets the PSP’s answer once the first request is done — never “unavailable”', async () => {
+      const { fan, orderId, press } = await pressCutOff('drop-in-key-in-use');
+      const before = sentWithKey(press.attemptKey);
+      const done = new Promise((resolve) => setTimeout(resolve, 600)).then(() => firstRequestDone(press.attemptKey));
+      expect(await stage.services.payments.dropIn.pay(fan.owner, press)).toEqual({ ok: true, value: { orderId, outcome: 'authorised', action: null, refusal: null } });
+      await done;
+      expect(sentWithKey(press.attemptKey) - before).toBeGreaterThan(1);
+      expect(await madeAtPsp(orderId)).toHaveLength(1);
+      expect(await statusOf(orderId)).toBe('fulfilled');
+    });
+
+    it('still in progress after the wait: “being processed” (the order’s page), nothing kept as the key’s answer, nothing paid; asked again later, the PSP’s answer', async () => {
+      const { fan, orderId, press } = await pressCutOff('drop-in-key-still-in-use');
+      expect(await stage.services.payments.dropIn.pay(fan.owner, press)).toEqual({ ok: true, value: { orderId, outcome: 'pending', action: null, refusal: null } });
+      expect(await database.db.select({ answer: payments.answer }).from(payments).where(eq(payments.orderId, orderId))).toEqual([{ answer: null }]);
+      expect(await madeAtPsp(orderId)).toEqual([]);
+      expect(await statusOf(orderId)).toBe('awaiting_payment');
+      await firstRequestDone(press.attemptKey);
+      expect(await stage.services.payments.dropIn.pay(fan.owner, press)).toMatchObject({ ok: true, value: { outcome: 'authorised' } });
+      expect(await madeAtPsp(orderId)).toHaveLength(1);
+      expect(await membershipsOf(orderId)).toBe(1);
+    });
   });
 });

@@ -39,7 +39,7 @@ export type PaymentsStage = {
   close(): Promise<void>;
 };
 
-export type PspRequest = { method: string; path: string; body: unknown };
+export type PspRequest = { method: string; path: string; body: unknown; idempotencyKey: string | null };
 
 /** Where the second instance's webhook endpoint is, on the stage's server. */
 const SECOND_INSTANCE_PATH = '/second-instance';
@@ -81,7 +81,7 @@ export async function startPaymentsStage(database: Database, clock: Clock): Prom
   // What the shop asked of the PSP's API, as sent (the body read here; the simulator's parser then skips it).
   const pspRequests: PspRequest[] = [];
   app.use(`${SIMULATOR_PATH}/checkout`, express.json({ limit: '64kb', type: () => true }), (req, res, next) => {
-    pspRequests.push({ method: req.method, path: req.path, body: req.body as unknown });
+    pspRequests.push({ method: req.method, path: req.path, body: req.body as unknown, idempotencyKey: req.get('Idempotency-Key') ?? null });
     if (pspDown) return void res.status(503).send('Service Unavailable');
     if (pspHeld) return void pspHeld.then(() => next());
     next();

@@ -15,6 +15,7 @@ import { failure, success, type Result } from '../../domain/result';
 import type { ShopDb } from '../db/client';
 import { orders, payments } from '../db/schema';
 import { isRefusedRequest, type PspAddress, type PspPaymentAnswer } from '../payments/gateway';
+import { isRequestInProgress } from '../payments/key-in-use';
 import type { CartOwner } from './cart-contract';
 import { findOwner, isUuid } from './cart-items';
 import { lastAttempt, lockPayableOrder, openAttempt, type OrderRow, type PaymentRow } from './payment-attempts';
@@ -190,6 +191,13 @@ export function createDropInPayments(settlement: SettlementDeps, { describeRetur
           language: request.language,
         });
       } catch (error) {
+        if (isRequestInProgress(error)) {
+          // The PSP still works on this key's first request (cut off here, not there): it is being
+          // processed, never "the PSP is away" (the fan would pay again). Nothing is kept as the key's
+          // answer, so the same key asked again gets the PSP's; meanwhile the webhook tells.
+          logger.info({ payment: attempt.reference }, 'payments: the PSP is still processing this attempt’s payment; the fan is told it is being processed');
+          return success({ orderId: order.id, outcome: 'pending', action: null, refusal: null });
+        }
         if (isRefusedRequest(error)) {
           // Drop-in's data was not what the PSP takes: the page's mistake, nothing charged. Answered as an error, once.
           logger.warn({ payment: attempt.reference, error: (error as Error).message.slice(0, 200) }, 'payments: the PSP refused Drop-in’s payment request');
