@@ -14,6 +14,7 @@ import { probeHandlers } from './app/.server/http/probes';
 import { createMetricsEndpoint } from './app/.server/metrics/registry';
 import { routeLabelContext } from './app/.server/metrics/route-label';
 import { dropInSources, hostedPageOrigins, SIMULATOR_PATH } from './app/.server/payments/config';
+import { PAYMENT_RETURN_ROUTE, paymentReturnPostHandlers } from './app/.server/payments/return-endpoint';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhookHandlers } from './app/.server/payments/webhook-endpoint';
 import { assignCspNonce, securityHeaders } from './app/.server/http/security-headers';
 import { authContext, expressContext } from './app/.server/auth/context';
@@ -118,6 +119,11 @@ export async function createShopServer(
       availability: shop.availability,
     }),
   );
+
+  // The PSP's redirect back by POST (3-D Secure), from another site: taken on this one address,
+  // past React Router's origin check and without the fan's cookie, only to ask the PSP and answer
+  // 303 to the return page (payments/return-endpoint.ts). Every other POST still meets the checks.
+  app.post(PAYMENT_RETURN_ROUTE, ...paymentReturnPostHandlers({ payments: shop.services.payments, logger, availability: shop.availability }));
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);

@@ -27,13 +27,15 @@ import { routeLabelMiddleware } from './.server/metrics/route-label';
 import { getInstance, getLanguage, i18nextMiddleware } from './middleware/i18next';
 import { getShopSession, getSignedIn } from './.server/auth/guards';
 import { takeNotice } from './.server/http/flash';
+import { refuseCrossOriginActions } from './.server/http/csrf';
 
 // The language first, so that even the 503 screen speaks the fan's language.
 // Only an error page needs the error screen: its chunk is not part of every page's first load.
 const SiteErrorBoundary = lazy(() => import('./components/site-error-boundary'));
 
-// The route's pattern first, for the request-duration histogram (metrics/route-label.ts).
-export const middleware: Route.MiddlewareFunction[] = [routeLabelMiddleware, i18nextMiddleware, availabilityMiddleware];
+// The route's pattern first, for the request-duration histogram (metrics/route-label.ts); then
+// another site's submission refused before anything reads the database (http/csrf.ts).
+export const middleware: Route.MiddlewareFunction[] = [routeLabelMiddleware, refuseCrossOriginActions, i18nextMiddleware, availabilityMiddleware];
 
 // The shop's CSS is inline (`SiteStyles`, the sheets each route names in its `handle`).
 export const links: Route.LinksFunction = () => [

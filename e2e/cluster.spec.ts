@@ -165,3 +165,37 @@ test('the simulator’s webhooks went through nginx and were accepted by whichev
   }
   test.info().annotations.push({ type: 'webhooks', description: (await webhooks()).map((line) => /upstream=(\S+)/.exec(line)?.[1]).join(', ') });
 });
+
+// Last in the file: it takes the cluster's database away (and gives it back in any case).
+test('a database outage: through nginx every request gets an instance’s own 503 page, and pages again once it is back', async ({ page, cluster }) => {
+  const instances = [cluster.instances.a, cluster.instances.b];
+  const readiness = async (instance: string) => (await page.request.get(`http://${instance}/readyz`)).status();
+  await cluster.cutDatabase();
+  try {
+    // Every instance answers 503 at once (each asked on its own port): what used to get both
+    // marked failed, and every fan nginx's bare 502 "no live upstreams".
+    for (const instance of instances) await eventually(async () => (await readiness(instance)) === 503, `${instance} sees the outage`);
+    const asks = [
+      ['GET', '/products'],
+      ['GET', '/products/j1897'],
+      ['POST', '/cart'],
+      ['GET', '/products'],
+    ] as const;
+    for (const [method, path] of asks) {
+      const response = await page.request.fetch(path, { method, maxRedirects: 0 });
+      const upstreams = upstreamOf(response);
+      const what = `${method} ${path} through nginx (upstream ${upstreams})`;
+      expect(response.status(), what).toBe(503);
+      expect(response.headers()['retry-after'], `${what}: the shop’s Retry-After`).toBeDefined();
+      expect(await response.text(), `${what}: the shop’s own error page`).toContain('Error 503');
+      expect(instances, `${what}: answered by an instance`).toContain(upstreams.split(', ').at(-1));
+    }
+    // The shop's address itself only redirects: it still does, to a page that shows the 503 screen.
+    const home = await page.request.get('/', { maxRedirects: 0 });
+    expect([home.status(), home.headers().location], 'GET / during the outage').toEqual([302, '/products']);
+  } finally {
+    await cluster.restoreDatabase();
+  }
+  for (const instance of instances) await eventually(async () => (await readiness(instance)) === 200, `${instance} is ready again`);
+  for (let asked = 0; asked < 2; asked += 1) expect((await page.request.get('/products')).status(), 'pages again, no restart').toBe(200);
+});

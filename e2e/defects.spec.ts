@@ -157,18 +157,23 @@ test('a signed-in fan: account on a phone, delete cancel, notify-me asked, brand
     await expect(page.getByRole('banner').getByRole('button', { name: "Passa all'italiano" })).toBeVisible();
   });
 
-  await test.step("signing out without JavaScript passes through a page in the shop's look", async () => {
+  await test.step("the sign-in service's own logout page (a link to it) is in the shop's look", async () => {
+    // The shop's sign-out never passes through it, a link to the service's logout does; a page
+    // without a script: the project without JavaScript is enough.
+    if (javaScriptEnabled()) return;
+    await page.goto('/sso/session/end?client_id=fan-shop');
+    await expect(page.getByRole('heading', { level: 1, name: 'Signing out…' })).toBeVisible();
+    // The shop's stylesheet is applied: the brand bar has the brand colour.
+    const bar = page.getByRole('banner');
+    await expect(bar).toContainText('Fan Membership Shop');
+    await expect(bar).toHaveCSS('background-color', 'rgb(17, 17, 17)');
+    await expect(page.getByRole('button', { name: EN.completeSignOut })).toHaveCSS('min-height', '44px');
+    await expectNoAxeViolations(page);
+    await page.goto('/account');
+  });
+
+  await test.step('signing out from the header goes straight home, with or without JavaScript', async () => {
     await page.getByRole('banner').getByRole('button', { name: EN.signOut }).click();
-    if (!javaScriptEnabled()) {
-      await expect(page.getByRole('heading', { level: 1, name: 'Signing out…' })).toBeVisible();
-      // The shop's stylesheet is applied: the brand bar has the brand colour.
-      const bar = page.getByRole('banner');
-      await expect(bar).toContainText('Fan Membership Shop');
-      await expect(bar).toHaveCSS('background-color', 'rgb(17, 17, 17)');
-      await expect(page.getByRole('button', { name: EN.completeSignOut })).toHaveCSS('min-height', '44px');
-      await expectNoAxeViolations(page);
-      await page.getByRole('button', { name: EN.completeSignOut }).click();
-    }
     await expect(page).toHaveURL(/\/products$/);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
   });

@@ -110,6 +110,22 @@ test.describe('HTTP contract', () => {
     expect(switched.headers()['set-cookie']).toMatch(/^jc_prf_lng=en; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly/);
   });
 
+  test('the PSP’s return by POST (3-D Secure), from another site and without a cookie, is taken at the return page’s address alone: 303 to that page; every other page still refuses another origin’s POST', async ({ request }) => {
+    const psp = { Origin: 'https://checkoutshopper-test.adyen.com' };
+    // A result the simulator never gave: asked of it all the same (its word decides), and the page will say so.
+    const back = await request.post('/paymentgateway/card?attempt=00000000-0000-4000-8000-000000000000', { headers: psp, form: { redirectResult: 'forged-by-hand' }, maxRedirects: 0 });
+    expect(back.status()).toBe(303);
+    expect(back.headers()['location']).toMatch(/^\/paymentgateway\/card\?return=[\w-]+$/);
+    expect(back.headers()['set-cookie']).toBeUndefined();
+    // Nothing of the PSP's in it: refused before anyone is asked.
+    const empty = await request.post('/paymentgateway/card', { headers: psp, form: { orderId: 'x' }, maxRedirects: 0 });
+    expect(empty.status()).toBe(400);
+    for (const path of ['/language', '/payment?orderId=00000000-0000-4000-8000-000000000000', '/checkout']) {
+      const refused = await request.post(path, { headers: psp, form: { redirectResult: 'forged-by-hand', lng: 'en', paymentMethod: 'scheme' }, maxRedirects: 0 });
+      expect({ path, status: refused.status(), body: await refused.text() }).toEqual({ path, status: 400, body: 'Bad Request' });
+    }
+  });
+
   test('a body that is not a readable form is a 400, not a 500', async ({ request }) => {
     const response = await request.post('/language', {
       headers: { 'Content-Type': 'multipart/form-data; boundary=nothing-like-the-body' },

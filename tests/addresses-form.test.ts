@@ -86,6 +86,21 @@ describe('address form submits', () => {
     expect(submit.form.values).toMatchObject({ firstName: 'Ada', street: 'Via Roma', cityCode: 'H501' });
   });
 
+  it('an Italian zip waits for the municipality whatever is sent: one without it is refused (400) at the municipality, not kept, nothing saved', async () => {
+    const before = (await services.addresses.list(customerId)).length;
+    // What the page cannot send (its zip is disabled until a municipality is chosen), sent by hand.
+    const noCity = { ...turin, cityCode: '' };
+    for (const shown of [noCity, {}]) {
+      const submit = await submitAddress(form(noCity, shown), 'it');
+      expect(submit.kind === 'answer' && submit.status).toBe(400);
+      if (submit.kind !== 'answer') return;
+      expect(submit.form.result?.error).toEqual({ cityCode: [M.selectFromList] });
+      expect(submit.form.values).toMatchObject({ provinceCode: 'TO', cityCode: '', postalCode: '', street: 'Via Roma' });
+      expect(submit.form.options.cities).toContainEqual({ value: 'L219', label: 'Torino' });
+    }
+    expect(await services.addresses.list(customerId)).toHaveLength(before);
+  });
+
   it('a refresh after a province change narrows the cities, clears the stale city and validates nothing else', async () => {
     const submit = await submitAddress(form({ ...turin, provinceCode: 'RM', street: '' }, turin, 'refresh'), 'it');
     expect(submit.kind).toBe('answer');

@@ -32,7 +32,7 @@ let stopAuth: () => void;
 let shop: RenderedShop;
 let fixture: DocumentedPages;
 /** Every page opened: its documented address, status and forms. */
-const opened: { pattern: string; path: string; status: number; forms: HtmlForm[] }[] = [];
+const opened: { pattern: string; path: string; cookie: string; status: number; forms: HtmlForm[] }[] = [];
 
 const request = (path: string, cookie: string, body?: URLSearchParams) =>
   shop.fetch(
@@ -52,7 +52,7 @@ beforeAll(async () => {
   for (const [pattern, pages] of Object.entries(fixture.pages)) {
     for (const { path, cookie } of pages) {
       const answer = await request(path, cookie);
-      opened.push({ pattern, path, status: answer.status, forms: formsOf(await answer.text(), path) });
+      opened.push({ pattern, path, cookie, status: answer.status, forms: formsOf(await answer.text(), path) });
     }
   }
 }, 180_000);
@@ -119,5 +119,27 @@ describe('docs/forms.md against the rendered pages', () => {
     const answer = await request(fill(redirect.url), cookie, body);
     const location = answer.headers.get('Location') ?? '';
     expect({ status: answer.status, location }).toEqual({ status: redirect.status, location: expect.stringMatching(patternOf(fill(redirect.to))) });
+  });
+
+  // Last: were a post let through, it would change the fixture (a withdrawal, a sign-out).
+  it('refuses every form, and Drop-in\u2019s calls, when another site posts without an Origin header: its Referer or Sec-Fetch-Site tells', async () => {
+    const forms = [
+      ...opened.flatMap((page) => page.forms.filter((form) => form.method === 'POST').map((form) => ({ url: new URL(form.action, `http://shop.test${page.path}`), cookie: page.cookie, controls: form.controls }))),
+      ...['/checkout/drop-in', '/checkout/drop-in/details', '/checkout/drop-in/stored'].map((path) => ({ url: new URL(path, 'http://shop.test'), cookie: fixture.cookies.fan, controls: [] as Control[] })),
+    ];
+    // Every page's header has the same sign-out and language forms: each distinct post once.
+    const posts = [...new Map(forms.map((post) => [`${post.url} ${post.cookie} ${post.controls.map((control) => `${control.name}=${control.value}`).join('&')}`, post])).values()];
+    expect(posts.map((post) => post.url.pathname)).toEqual(expect.arrayContaining(['/logout/do', expect.stringMatching(/^\/account\/orders\/[^/]+\/withdrawal$/)]));
+    const answers: { url: string; witness: string; status: number; body: string }[] = [];
+    const witnesses: Record<string, string>[] = [{ Referer: 'https://evil.example/page' }, { 'Sec-Fetch-Site': 'cross-site' }];
+    for (const witness of witnesses) {
+      for (const { url, cookie, controls } of posts) {
+        const body = new URLSearchParams(controls.map((control) => [control.name, control.value]));
+        const headers = { Cookie: `jc_prf_lng=en; ${cookie}`, 'Content-Type': 'application/x-www-form-urlencoded', ...witness };
+        const answer = await shop.fetch(new Request(url, { method: 'POST', redirect: 'manual', headers, body }));
+        answers.push({ url: `${url.pathname}${url.search}`, witness: JSON.stringify(witness), status: answer.status, body: await answer.text() });
+      }
+    }
+    expect(answers.filter((answer) => answer.status !== 400 || answer.body !== 'Bad Request').map(({ body: _body, ...rest }) => rest)).toEqual([]);
   });
 });

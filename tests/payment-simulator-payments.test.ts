@@ -3,7 +3,7 @@
 // refunds answered 201 with their webhook later, through the real @adyen/api-library on a real
 // database (PGlite, and PostgreSQL in the other project).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPage, locationOf, postForm, startSimulatorHarness, type SimulatorHarness } from './support/payment-simulator';
+import { getPage, locationOf, postBackOf, postForm, startSimulatorHarness, type SimulatorHarness } from './support/payment-simulator';
 
 let harness: SimulatorHarness;
 
@@ -89,23 +89,30 @@ describe('/payments with a card', () => {
     expect(await errorOf(harness.checkout.PaymentsApi.payments(payment({ paymentMethod: card(), captureDelayHours: 10_000 })))).toMatchObject({ statusCode: 422 });
   });
 
-  it('sends a 3-D Secure card to its challenge (a redirect action); the return’s redirectResult gives the outcome through /payments/details', async () => {
+  it('sends a 3-D Secure card to its challenge (a redirect action); the shopper goes back by POST with redirectResult, which gives the outcome through /payments/details', async () => {
     const answer = await harness.checkout.PaymentsApi.payments(payment({ paymentMethod: card({ number: '4212345678910006' }) }));
     expect(answer.resultCode).toBe('RedirectShopper');
     expect(answer.action).toMatchObject({ type: 'redirect', method: 'GET', paymentMethodType: 'scheme' });
     const challengeUrl = (answer.action as { url: string }).url;
-    const back = locationOf(await postForm(challengeUrl, { password: 'password' }), harness.publicUrl);
-    expect(back.origin + back.pathname).toBe('https://shop.example/checkout/return');
-    expect(back.searchParams.get('order')).toBe('77');
-    const details = await harness.checkout.PaymentsApi.paymentsDetails({ details: { redirectResult: back.searchParams.get('redirectResult') ?? '' } });
+    const decided = await postForm(challengeUrl, { password: 'password' });
+    // Not a 303 (a GET): a page whose form posts the result to the return URL, its query kept.
+    expect(decided.status).toBe(200);
+    const back = postBackOf(await decided.text(), harness.publicUrl);
+    expect(back.url.toString()).toBe('https://shop.example/checkout/return?order=77');
+    expect(Object.keys(back.fields)).toEqual(['redirectResult']);
+    const details = await harness.checkout.PaymentsApi.paymentsDetails({ details: { redirectResult: back.fields.redirectResult! } });
     expect(details).toMatchObject({ resultCode: 'Authorised', pspReference: answer.pspReference });
     expect(await errorOf(harness.checkout.PaymentsApi.paymentsDetails({ details: { redirectResult: 'made-up' } }))).toMatchObject({ statusCode: 422 });
+    // The challenge opened again only leads back, the same way.
+    const again = await getPage(challengeUrl);
+    expect(again.status).toBe(409);
+    expect(postBackOf(await again.text(), harness.publicUrl)).toEqual(back);
   });
 
   it('refuses a failed challenge with Adyen’s reason', async () => {
     const answer = await harness.checkout.PaymentsApi.payments(payment({ paymentMethod: card({ number: '4212345678910006' }) }));
-    const back = locationOf(await postForm((answer.action as { url: string }).url, { password: 'guess' }), harness.publicUrl);
-    expect(await harness.checkout.PaymentsApi.paymentsDetails({ details: { redirectResult: back.searchParams.get('redirectResult') ?? '' } })).toMatchObject({
+    const back = postBackOf(await (await postForm((answer.action as { url: string }).url, { password: 'guess' })).text(), harness.publicUrl);
+    expect(await harness.checkout.PaymentsApi.paymentsDetails({ details: { redirectResult: back.fields.redirectResult! } })).toMatchObject({
       resultCode: 'Refused',
       refusalReason: '3D Not Authenticated',
     });

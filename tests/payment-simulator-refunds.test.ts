@@ -158,6 +158,32 @@ describe('refunds that fail, from the support page', () => {
   });
 });
 
+describe('refunds of a charged-back payment', () => {
+  it('a refund after a CHARGEBACK is received and fails, as Adyen refuses it; once the chargeback is reversed it goes through', async () => {
+    const payment = await paidPayment('ORD-RF-CB-1');
+    const chargeback = await supportPost(`/_psp/payments/${payment}/webhooks`, { eventCode: 'CHARGEBACK', amount: '25.00', success: 'true' });
+    expect(chargeback.status).toBe(303);
+    expect(await refund(payment, 1000, 'ORD-RF-CB-1-W1')).toMatchObject({ status: 'received' });
+    const reversed = await supportPost(`/_psp/payments/${payment}/webhooks`, { eventCode: 'CHARGEBACK_REVERSED', amount: '25.00', success: 'true' });
+    expect(reversed.status).toBe(303);
+    await refund(payment, 1000, 'ORD-RF-CB-1-W2');
+    expect((await refundItems(payment)).map((item) => [item.merchantReference, item.success, item.reason])).toEqual([
+      ['ORD-RF-CB-1-W1', 'false', 'Transaction is disputed'],
+      ['ORD-RF-CB-1-W2', 'true', ''],
+    ]);
+    // A chargeback held on the support page has happened all the same: only its delivery waits.
+    const held = await paidPayment('ORD-RF-CB-2');
+    await supportPost(`/_psp/payments/${held}/webhooks`, { eventCode: 'CHARGEBACK', amount: '25.00', success: 'true', hold: 'on' });
+    await refund(held, 2500, 'ORD-RF-CB-2-W1');
+    expect((await refundItems(held)).map((item) => [item.success, item.reason])).toEqual([['false', 'Transaction is disputed']]);
+    // A chargeback that did not happen (success false) blocks nothing.
+    const notCharged = await paidPayment('ORD-RF-CB-3');
+    await supportPost(`/_psp/payments/${notCharged}/webhooks`, { eventCode: 'CHARGEBACK', amount: '25.00', success: 'false' });
+    await refund(notCharged, 2500, 'ORD-RF-CB-3-W1');
+    expect((await refundItems(notCharged)).map((item) => item.success)).toEqual(['true']);
+  });
+});
+
 describe('the gateway’s refund, through the library', () => {
   it('answers the refund’s own pspReference; the same Idempotency-Key is the same refund, another request with it is answered 704; an unknown payment is refused', async () => {
     const gateway = createPaymentGateway(harness.config);

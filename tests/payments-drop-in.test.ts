@@ -4,40 +4,35 @@
 // an action, and the redirect's return to the shop's return page.
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
-import type { RouterContextProvider } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expressContext } from '../app/.server/auth/context';
 import { requireCustomerMiddleware } from '../app/.server/auth/guards';
 import type { Database } from '../app/.server/db/client';
 import { memberships, orderItems, orders, paymentEvents, payments, pspSimIdempotency, pspSimPayments } from '../app/.server/db/schema';
 import type { DropInPayRequest } from '../app/.server/services/payments-advanced';
-import { shopContext } from '../app/context';
 import { i18nextMiddleware } from '../app/middleware/i18next';
 import * as dropInRoute from '../app/routes/checkout/drop-in';
 import { newFan, type TestFan } from './support/cart';
 import { manualClock } from './support/clock';
 import { createTestDatabase } from './support/database';
 import { addressOf, giftInCart, placeRequest } from './support/orders';
-import { startPaymentsStage, type PaymentsStage } from './support/payments';
-import { createShopContext, signedInCookie } from './support/signed-in';
+import { postBackOf, postForm } from './support/payment-simulator';
+import { startPaymentsStage, startReturnPage, type PaymentsStage } from './support/payments';
 
 let database: Database;
 let stage: PaymentsStage;
-/** The router context of the page's JSON calls: the stage's services, a sign-in runtime for the fans' cookies. */
-let context: RouterContextProvider;
-let stopAuth: () => void;
+let returnPage: Awaited<ReturnType<typeof startReturnPage>>;
 const clock = manualClock('2026-12-01T09:00:00Z');
 
 beforeAll(async () => {
   database = await createTestDatabase();
   stage = await startPaymentsStage(database, clock);
-  ({ context, stop: stopAuth } = await createShopContext(database, clock));
-  context.set(shopContext, { config: stage.config, clock, services: stage.services });
-  context.set(expressContext, { req: { ip: '127.0.0.1', socket: { remoteAddress: '127.0.0.1' } }, res: {} } as never);
+  returnPage = await startReturnPage(stage, database, clock);
+  returnPage.context.set(expressContext, { req: { ip: '127.0.0.1', socket: { remoteAddress: '127.0.0.1' } }, res: {} } as never);
 });
 
 afterAll(async () => {
-  stopAuth?.();
+  returnPage?.stop();
   await stage?.close();
   await database?.close();
 });
@@ -77,7 +72,7 @@ function request(orderId: string, paymentMethod: unknown, more: Partial<DropInPa
 async function postDropIn(cookie: string, fields: Record<string, string>, paymentMethod: unknown, attemptKey: string) {
   const body = new URLSearchParams({ ...fields, dropInData: JSON.stringify({ paymentMethod }), attemptKey });
   const request = new Request('http://shop.test/checkout/drop-in', { method: 'POST', headers: { Cookie: `jc_prf_lng=en; ${cookie}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
-  const args = { request, context, params: {}, unstable_pattern: '/checkout/drop-in' } as never;
+  const args = { request, context: returnPage.context, params: {}, unstable_pattern: '/checkout/drop-in' } as never;
   let answer: Response | undefined;
   await i18nextMiddleware(args, async () => {
     await requireCustomerMiddleware(args, async () => {
@@ -90,12 +85,18 @@ async function postDropIn(cookie: string, fields: Record<string, string>, paymen
   return { status: answer.status, body: (await answer.json()) as unknown };
 }
 
-/** Follows a redirect action as the browser would, posting `fields` to the page it opens; the URL the PSP sends the fan back to. */
-async function passRedirect(action: Record<string, unknown> | null, fields: Record<string, string>): Promise<URL> {
-  const url = String(action?.url);
-  const response = await fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
-  return new URL(response.headers.get('location') ?? '', stage.publicUrl);
+/** Follows a redirect action as the browser would, posting `fields` to the page it opens; the form that page sends the fan back with. */
+async function passRedirect(action: Record<string, unknown> | null, fields: Record<string, string>): Promise<{ url: URL; fields: Record<string, string> }> {
+  const response = await fetch(String(action?.url), { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+  return postBackOf(await response.text(), stage.publicUrl);
 }
+
+/** The PSP's POST back to the shop, as a browser sends it from the PSP's page: from another site, so without the fan's cookie. */
+const FROM_THE_PSP = { Origin: 'https://checkoutshopper-test.adyen.com' };
+
+/** How often the shop asked the PSP for these details. */
+const detailsAsked = (details: Record<string, string>) =>
+  stage.pspRequests.filter((sent) => sent.path === '/v72/payments/details' && JSON.stringify((sent.body as { details?: unknown }).details) === JSON.stringify(details)).length;
 
 describe('Drop-in’s /payments', () => {
   it('a card: authorised, the order paid and fulfilled; the same attempt sent twice is one payment', async () => {
@@ -124,17 +125,76 @@ describe('Drop-in’s /payments', () => {
     ]);
   });
 
-  it('3-D Secure: an action for the page; the redirect back to the return page settles it through /payments/details', async () => {
+  it('3-D Secure: back by POST from the PSP’s page, without the fan’s cookie: asked of the PSP once, then 303 to a page that names nothing and shows the owner the outcome', async () => {
     const { fan, orderId } = await awaitingOrder('drop-in-3ds');
     const answered = await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card('APPROVED', '4212345678910006')));
     if (!answered.ok) throw new Error('not answered');
     expect(answered.value).toMatchObject({ outcome: 'action', action: { type: 'redirect' } });
     const back = await passRedirect(answered.value.action, { password: 'password' });
-    expect(back.pathname).toBe('/paymentgateway/card');
-    // The shop's return URL names the attempt; the PSP appends its result.
-    expect(back.searchParams.get('attempt')).toBe(answered.value.action ? (await database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]?.id : null);
-    expect(await stage.services.payments.readRedirectReturn({ redirectResult: back.searchParams.get('redirectResult') ?? '', attemptId: back.searchParams.get('attempt') })).toMatchObject({ kind: 'paid', orderId });
+    const [attempt] = await database.db.select().from(payments).where(eq(payments.orderId, orderId));
+    // The shop's return URL names the attempt; the PSP posts its result there.
+    expect(`${back.url.pathname}${back.url.search}`).toBe(`/paymentgateway/card?attempt=${attempt!.id}`);
+
+    const posted = await postForm(back.url.toString(), back.fields, FROM_THE_PSP);
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('set-cookie')).toBeNull();
+    const page = posted.headers.get('location') ?? '';
+    expect(page).toMatch(/^\/paymentgateway\/card\?return=[\w-]{43}$/);
+    expect(page).not.toContain(attempt!.id);
     expect(await statusOf(orderId)).toBe('fulfilled');
+    // Posted again (the back button, a replay): the same page; the PSP is not asked twice.
+    expect((await postForm(back.url.toString(), back.fields, FROM_THE_PSP)).headers.get('location')).toBe(page);
+
+    expect(await returnPage.open(page)).toMatchObject({ status: 302, location: `/login?redirectUri=${encodeURIComponent(page)}` });
+    expect(await returnPage.open(page, await returnPage.cookieOf(fan))).toEqual({ status: 302, location: `/thankyou?orderId=${orderId}`, view: null });
+    const stranger = await returnPage.cookieOf(await newFan(stage.services, 'drop-in-3ds-stranger'));
+    expect(await returnPage.open(page, stranger)).toMatchObject({ status: 404, location: null, view: { kind: 'unknown' } });
+    expect(detailsAsked(back.fields)).toBe(1);
+    expect(await membershipsOf(orderId)).toBe(1);
+  });
+
+  it('a POST back the PSP refuses (forged, spent; MD and PaRes too) is the error page with a 400 after the 303; one with nothing of the PSP’s is a 400 before anyone is asked', async () => {
+    const { fan, orderId } = await awaitingOrder('drop-in-3ds-forged');
+    const cookie = await returnPage.cookieOf(fan);
+    const [attempt] = await database.db.select().from(payments).where(eq(payments.orderId, orderId));
+    // The attempt in the address is the shop's own, checked: one that does not exist is none.
+    for (const [search, fields] of [
+      ['?attempt=00000000-0000-4000-8000-000000000000', { redirectResult: 'forged-by-hand' }],
+      ['', { MD: 'bWQtZm9yZ2Vk', PaRes: 'eNpVUttygjAQ', TermUrl: 'https://evil.example/' }],
+    ] as const) {
+      const posted = await postForm(`${stage.publicUrl}/paymentgateway/card${search}`, fields, FROM_THE_PSP);
+      expect(posted.status).toBe(303);
+      expect(await returnPage.open(posted.headers.get('location') ?? '', cookie)).toMatchObject({ status: 400, view: { kind: 'unknown' } });
+    }
+    // Only the details Adyen names go to the PSP (TermUrl is not one).
+    expect(detailsAsked({ MD: 'bWQtZm9yZ2Vk', PaRes: 'eNpVUttygjAQ' })).toBe(1);
+    const asked = stage.pspRequests.length;
+    const nothingOfThePsp: Record<string, string>[] = [{}, { orderId }, { redirectResult: '' }, { redirectResult: 'x'.repeat(20_000) }, { MD: 'only-md' }];
+    for (const fields of nothingOfThePsp) {
+      expect((await postForm(`${stage.publicUrl}/paymentgateway/card?attempt=${attempt?.id ?? ''}`, fields, FROM_THE_PSP)).status, JSON.stringify(fields).slice(0, 40)).toBe(400);
+    }
+    expect(stage.pspRequests.length).toBe(asked);
+    expect(await statusOf(orderId)).toBe('awaiting_payment');
+  });
+
+  it('a slow PSP holds no POST back: 303 after the patience to the waiting page, which shows the owner the outcome once the PSP answered', async () => {
+    const { fan, orderId } = await awaitingOrder('drop-in-3ds-slow');
+    const answered = await stage.services.payments.dropIn.pay(fan.owner, request(orderId, card('APPROVED', '4212345678910006')));
+    if (!answered.ok) throw new Error('not answered');
+    const back = await passRedirect(answered.value.action, { password: 'password' });
+    const release = stage.holdPsp();
+    let page = '';
+    try {
+      page = (await postForm(back.url.toString(), back.fields, FROM_THE_PSP)).headers.get('location') ?? '';
+      const cookie = await returnPage.cookieOf(fan);
+      const waiting = await returnPage.open(page, cookie);
+      expect(waiting).toMatchObject({ status: 200, view: { kind: 'waiting', refreshHref: expect.stringMatching(/^\/paymentgateway\/card\?return=[\w-]+&since=\d+$/) } });
+    } finally {
+      release();
+    }
+    await vi.waitFor(async () => expect(await statusOf(orderId)).toBe('fulfilled'));
+    expect(await returnPage.open(page, await returnPage.cookieOf(fan))).toMatchObject({ status: 302, location: `/thankyou?orderId=${orderId}` });
+    expect(detailsAsked(back.fields)).toBe(1);
   });
 
   it('PayPal (Drop-in’s sdk): an sdk action, then its ids and paymentData through /payments/details', async () => {
@@ -200,6 +260,8 @@ describe('Drop-in’s /payments', () => {
     // A forged redirectResult: the PSP refuses it, and so does the shop (400), never a 503.
     expect(await stage.services.payments.dropIn.details({ details: { redirectResult: 'made-up' }, paymentData: null }, fan.owner)).toMatchObject({ ok: false, reason: 'refused' });
     expect(await stage.services.payments.readRedirectReturn({ redirectResult: 'forged', attemptId: null })).toEqual({ kind: 'invalid' });
+    // The attempt in the return URL is the fan's to change: one the shop never made is none, not a 500.
+    expect(await stage.services.payments.readRedirectReturn({ redirectResult: 'forged-too', attemptId: randomUUID() })).toEqual({ kind: 'invalid' });
     expect(await stage.services.payments.readRedirectReturn({ redirectResult: 'x'.repeat(5000), attemptId: null })).toEqual({ kind: 'invalid' });
   });
 
@@ -293,7 +355,7 @@ describe('Drop-in’s /payments', () => {
 
   it('an attempt key reused with another body is refused (422) also once its order is paid; with the same body it answers its first answer', async () => {
     const fan = await newFan(stage.services, 'drop-in-key-after-paid');
-    const { cookie } = await signedInCookie(context, 'drop-in-key-after-paid', { firstName: 'Mario', lastName: 'Rossi' });
+    const cookie = await returnPage.cookieOf(fan);
     await giftInCart(stage.services, fan);
     const fields = { checkoutKey: randomUUID(), billingAddressId: await addressOf(stage.services, fan), paymentMethod: 'scheme', membershipTerms: 'on', guardianDeclaration: 'on' };
     const refusedKey = randomUUID();

@@ -3,7 +3,6 @@
 // the running shop uses. The fan's browser is driven on the hosted pages without JavaScript.
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authContext } from '../app/.server/auth/context';
 import type { Database } from '../app/.server/db/client';
@@ -25,7 +24,6 @@ import { startPaymentsJob } from '../app/.server/jobs/payments';
 import { createLogger } from '../app/.server/logger';
 import { createServices } from '../app/.server/services';
 import type { NotificationItem } from '../app/.server/services/payment-events';
-import { shopContext } from '../app/context';
 import { i18nextMiddleware } from '../app/middleware/i18next';
 import { ORDER_PAYMENT_WINDOW_MS } from '../app/domain/order-status';
 import * as payOrderRoute from '../app/routes/payment/pay-order';
@@ -33,28 +31,24 @@ import { newFan, type TestFan } from './support/cart';
 import { manualClock } from './support/clock';
 import { createTestDatabase } from './support/database';
 import { addressOf, giftInCart, placeRequest } from './support/orders';
-import { HostedPayer, signedWebhook, startPaymentsStage, testCard, type HostedStep, type PaymentsStage } from './support/payments';
+import { HostedPayer, signedWebhook, startPaymentsStage, startReturnPage, testCard, type HostedStep, type PaymentsStage } from './support/payments';
 import { serviceDepsFor } from './support/services';
-import { createShopContext, signedInCookie } from './support/signed-in';
 
 let database: Database;
 let stage: PaymentsStage;
 let payer: HostedPayer;
-/** The router context the pay page's action runs in: the stage's services, a sign-in runtime for the fans' cookies. */
-let context: RouterContextProvider;
-let stopAuth: () => void;
+let returnPage: Awaited<ReturnType<typeof startReturnPage>>;
 const clock = manualClock('2026-12-01T09:00:00Z');
 
 beforeAll(async () => {
   database = await createTestDatabase();
   stage = await startPaymentsStage(database, clock);
   payer = new HostedPayer(stage.publicUrl);
-  ({ context, stop: stopAuth } = await createShopContext(database, clock));
-  context.set(shopContext, { config: stage.config, clock, services: stage.services });
+  returnPage = await startReturnPage(stage, database, clock);
 });
 
 afterAll(async () => {
-  stopAuth?.();
+  returnPage?.stop();
   await stage?.close();
   await database?.close();
 });
@@ -159,6 +153,22 @@ describe('the hosted page, without JavaScript', () => {
     expect(await stage.services.payments.lastRefusal(orderId)).toEqual({ reason: 'Expired Card', code: '6' });
   });
 
+  it('another fan opening the fan’s return link learns nothing: a 404 whatever became of the payment, never the way to the order', async () => {
+    const { fan, orderId } = await awaitingOrder('return-link-owner');
+    const stranger = await returnPage.cookieOf(await newFan(stage.services, 'return-link-stranger'));
+    const refused = await payer.submit(await hostedPage(fan, orderId), '/card', testCard('DECLINED'));
+    const cancelled = await payer.submit(refused, '/cancel', {});
+    const link = (step: HostedStep) => `${step.returnUrl!.pathname}${step.returnUrl!.search}`;
+    const unknown = '/paymentgateway/card?sessionId=CS0000000000000000&sessionResult=made-up';
+    for (const path of [link(cancelled), unknown]) expect(await returnPage.open(path, stranger), path).toMatchObject({ status: 404, location: null, view: { kind: 'unknown' } });
+
+    const paid = await payer.submit(await hostedPage(fan, orderId), '/card', testCard('APPROVED'));
+    // The stranger's look moves the order on (the PSP's word, whoever brings it), and tells them nothing of it.
+    expect(await returnPage.open(link(paid), stranger)).toMatchObject({ status: 404, location: null, view: { kind: 'unknown' } });
+    expect(await statusOf(orderId)).toBe('fulfilled');
+    expect(await returnPage.open(link(paid), await returnPage.cookieOf(fan))).toEqual({ status: 302, location: `/thankyou?orderId=${orderId}`, view: null });
+  });
+
   it('a 3-D Secure card completes after its challenge', async () => {
     const { fan, orderId } = await awaitingOrder('three-ds');
     const challenge = await payer.submit(await hostedPage(fan, orderId), '/card', testCard('APPROVED', '4212 3456 7891 0006'));
@@ -234,6 +244,7 @@ describe('the hosted page, without JavaScript', () => {
         headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ paymentMethod: 'scheme' }),
       });
+      const { context } = returnPage;
       const args = { request, context, params: {}, unstable_pattern: '/payment' } as never;
       let answer: unknown = null;
       await i18nextMiddleware(args, async () => {
@@ -261,8 +272,8 @@ describe('the hosted page, without JavaScript', () => {
     });
 
     it('still being opened after the wait: the pay page says the payment is being processed (never that the service is down); pressed again once done, the same attempt’s session', async () => {
-      const { orderId, attemptId } = await sessionCutOff('session-key-still-in-use');
-      const { cookie } = await signedInCookie(context, 'session-key-still-in-use', { firstName: 'Mario', lastName: 'Rossi' });
+      const { fan, orderId, attemptId } = await sessionCutOff('session-key-still-in-use');
+      const cookie = await returnPage.cookieOf(fan);
       expect(await pressPay(cookie, orderId)).toEqual({ status: 303, location: `/payment?orderId=${orderId}`, notice: 'payment:notice.inProgress' });
       expect(await sessionsAtPsp(orderId)).toEqual([]);
       await firstRequestDone(attemptId);

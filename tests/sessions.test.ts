@@ -1,4 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { and, eq, inArray } from 'drizzle-orm';
+import express from 'express';
 import type { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authContext } from '../app/.server/auth/context';
@@ -14,6 +17,7 @@ import { loader as login } from '../app/routes/auth/login';
 import { manualClock } from './support/clock';
 import { createTestDatabase } from './support/database';
 import { createShopContext, signedInCookie } from './support/signed-in';
+import { startSignInService, type SignInService } from './support/sign-in-service';
 
 let database: Database;
 let context: RouterContextProvider;
@@ -56,16 +60,80 @@ async function runSecured(request: Request, route: () => Promise<unknown>): Prom
   return result;
 }
 
-describe('signing out', () => {
-  it('ends the session on the server: a copy of the cookie saved before opens /account no more', async () => {
-    const { cookie: saved } = await signedInCookie(context, 'sub-replay');
-    expect((await requireCustomer(get('/account', saved), context)).user.subject).toBe('sub-replay');
-    const request = new Request('http://shop.test/logout/do', { method: 'POST', headers: { Cookie: saved } });
-    const answer = await answerOf(logout({ request, context, params: {} } as unknown as Args<typeof logout>));
-    expect(answer.status).toBe(303);
+describe('signing out, as the header\u2019s form does (a document POST, with or without JavaScript)', () => {
+  let service: SignInService;
+  beforeAll(async () => {
+    service = await startSignInService(database);
+  });
+  afterAll(() => service?.close());
 
-    const replay = await answerOf(requireCustomer(get('/account', saved), context));
+  it('ends the session on the server: a copy of the cookie saved before opens /account no more', async () => {
+    const { cookie: saved } = await signedInCookie(service.context, 'sub-replay');
+    expect((await requireCustomer(get('/account', saved), service.context)).user.subject).toBe('sub-replay');
+    const browser = service.browser();
+    browser.setCookie(saved);
+    expect((await browser.request('/logout/do', { method: 'POST' })).status).toBe(303);
+
+    const replay = await answerOf(requireCustomer(get('/account', saved), service.context));
     expect(replay.headers.get('Location')).toBe('/login?redirectUri=%2Faccount');
+  });
+
+  it("ends the sign-in service's session too, in one 303 home: /login afterwards asks for the password", async () => {
+    const { accounts } = service.context.get(authContext).identityProvider!;
+    await accounts.signUp({ email: 'leaving@example.org', password: 'correct horse battery', givenName: 'Lia', familyName: 'Neri' });
+    const browser = service.browser();
+    expect((await browser.signIn('leaving@example.org', 'correct horse battery')).url.pathname).toBe('/');
+    // Signed in at the service: a silent check would give the shop a code without a password.
+    expect((await browser.follow('/login')).url.pathname).toBe('/');
+
+    // A browser without JavaScript follows the redirects, and runs or clicks nothing on the way.
+    const signedOut = await browser.follow('/logout/do', { method: 'POST' });
+    expect((await browser.follow('/login')).url.pathname).toMatch(/^\/sign-in\/[^/]+\/$/);
+    // Straight home (303), whoever the browser: no page of the service's on the way.
+    expect(signedOut.url.toString()).toBe(`${service.url}/`);
+  });
+});
+
+describe('signing out at an external sign-in service (OIDC_ISSUER)', () => {
+  /** An issuer that publishes only its discovery document, with an end_session_endpoint when `endSession`. */
+  async function externalIssuer(endSession: boolean) {
+    const app = express();
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/realms/fans`;
+    app.get('/realms/fans/.well-known/openid-configuration', (_req, res) => {
+      res.json({ issuer, authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token`, ...(endSession ? { end_session_endpoint: `${issuer}/logout` } : {}) });
+    });
+    const shop = await createShopContext(database, undefined, { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'shop', OIDC_CLIENT_SECRET: 'external-client-secret' });
+    return { issuer, context: shop.context, close: () => (shop.stop(), server.close()) };
+  }
+
+  const signOut = async (external: RouterContextProvider, subject: string) => {
+    const { cookie } = await signedInCookie(external, subject);
+    const request = new Request('http://shop.test/logout/do', { method: 'POST', headers: { Cookie: cookie } });
+    return answerOf(logout({ request, context: external, params: {} } as unknown as Args<typeof logout>));
+  };
+
+  it('sends every browser through its end-session endpoint with the ID token (the same 303 with or without JavaScript)', async () => {
+    const { issuer, context: external, close } = await externalIssuer(true);
+    try {
+      const answer = await signOut(external, 'sub-external');
+      expect(answer.status).toBe(303);
+      const location = new URL(answer.headers.get('Location')!);
+      expect(`${location.origin}${location.pathname}`).toBe(`${issuer}/logout`);
+      expect(Object.fromEntries(location.searchParams)).toEqual({ id_token_hint: 'x.y.z', post_logout_redirect_uri: 'http://shop.test/' });
+    } finally {
+      close();
+    }
+  });
+
+  it('goes home when the issuer publishes no end-session endpoint', async () => {
+    const { context: external, close } = await externalIssuer(false);
+    try {
+      expect((await signOut(external, 'sub-external-bare')).headers.get('Location')).toBe('/');
+    } finally {
+      close();
+    }
   });
 });
 
@@ -90,7 +158,10 @@ describe('signing out everywhere (/account)', () => {
       expect((await answerOf(requireCustomer(get('/account', cookie), context))).headers.get('Location')).toBe('/login?redirectUri=%2Faccount');
     }
     expect((await requireCustomer(get('/account', someoneElse), context)).user.subject).toBe('sub-bystander');
-    const sso = await database.db.select({ id: oidcPayloads.id }).from(oidcPayloads).where(eq(oidcPayloads.model, 'Session'));
+    const sso = await database.db
+      .select({ id: oidcPayloads.id })
+      .from(oidcPayloads)
+      .where(and(eq(oidcPayloads.model, 'Session'), inArray(oidcPayloads.id, ['sso-everywhere', 'sso-bystander'])));
     expect(sso.map((row) => row.id)).toEqual(['sso-bystander']);
   });
 });

@@ -12,6 +12,7 @@ import { startPaymentsJob } from '../app/.server/jobs/payments';
 import { createLogger } from '../app/.server/logger';
 import type { Services } from '../app/.server/services';
 import { newFan, type TestFan } from './support/cart';
+import { savedAddressIn } from './support/cart-page';
 import { manualClock } from './support/clock';
 import { createTestDatabase } from './support/database';
 import { addressOf, cardInCart, couponMembershipInCart, giftInCart, placeRequest } from './support/orders';
@@ -69,13 +70,14 @@ async function paidOrder(fan: TestFan, addressId: string | null): Promise<string
   return placed.value.orderId;
 }
 
-/** A fan with a paid order of a club card (10 €, shipped: 10 € + shipping) and a Kids gift. */
-async function cardAndGiftOrder(tag: string): Promise<{ fan: TestFan; orderId: string; card: string; gift: string }> {
+/** A fan with a paid order of a club card (10 €, shipped: 10 € + shipping) and a Kids gift, billed where it ships or in Paris. */
+async function cardAndGiftOrder(tag: string, billed: 'home' | 'abroad' = 'home'): Promise<{ fan: TestFan; orderId: string; card: string; gift: string }> {
   const fan = await newFan(stage.services, tag);
   const addressId = await addressOf(stage.services, fan);
   await cardInCart(stage.services, fan, addressId, CARD_VARIANT);
   await giftInCart(stage.services, fan, `${tag}@example.org`);
-  const orderId = await paidOrder(fan, addressId);
+  const billedTo = billed === 'home' ? addressId : (await stage.services.addresses.create(fan.owner.customerId, savedAddressIn('FR', 'Paris'))).id;
+  const orderId = await paidOrder(fan, billedTo);
   const items = await itemsOf(orderId);
   return { fan, orderId, card: items.find((item) => item.kind === 'card')!.id, gift: items.find((item) => item.process === 'gift')!.id };
 }
@@ -138,8 +140,8 @@ describe('withdrawing from a paid order', () => {
     expect(await membershipOf(gift)).toMatchObject({ status: 'cancelled' });
   });
 
-  it('a double click (the same page sent twice at once) records one withdrawal and asks for one refund', async () => {
-    const { fan, orderId, card } = await cardAndGiftOrder('double-click');
+  it('a double click (the same page sent twice at once) records one withdrawal and asks for one refund; billed abroad, the form names no province', async () => {
+    const { fan, orderId, card } = await cardAndGiftOrder('double-click', 'abroad');
     const before = refundRequests().length;
     const key = randomUUID();
     const answers = await Promise.all([withdraw(stage.services, fan, orderId, [card], key), withdraw(stage.other, fan, orderId, [card], key)]);
@@ -147,6 +149,10 @@ describe('withdrawing from a paid order', () => {
     expect(new Set(answers.map((answer) => (answer.ok ? answer.value.withdrawalId : null))).size).toBe(1);
     expect(await withdrawalsOf(orderId)).toHaveLength(1);
     expect(refundRequests().length - before).toBe(1);
+    // The order keeps state EE for the invoicing systems (spec §9); the fan's address has none.
+    expect((await orderOf(orderId)).billingAddress).toMatchObject({ city: 'Paris', state: 'EE' });
+    const [confirmation] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `withdrawal-confirmation:${(await withdrawalsOf(orderId))[0]!.id}`));
+    expect(confirmation!.textBody).toContain('Via Roma 1, 75001 Paris, France');
   });
 
   it('two tabs withdraw the same item at once: one is recorded, the other told it is already withdrawn; one refund', async () => {
@@ -265,6 +271,68 @@ describe('withdrawing from a paid order', () => {
     expect(await withdraw(stage.services, late.fan, late.orderId, [late.card])).toMatchObject({ ok: false, reason: 'refused', refusals: { [late.card]: 'period-over' } });
     expect((await stage.services.orders.find(late.fan.owner, late.orderId))?.lines.every((line) => line.withdrawable === null)).toBe(true);
     expect(await withdrawalsOf(late.orderId)).toEqual([]);
+  });
+});
+
+/** A test webhook about the order's payment, sent from the simulator's support page as support staff send it. */
+async function pspEvent(orderId: string, eventCode: string, euros: string): Promise<void> {
+  const { paidByPspReference } = await orderOf(orderId);
+  const response = await fetch(`${stage.publicUrl}/_psp/payments/${paidByPspReference}/webhooks`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: stage.publicUrl },
+    body: new URLSearchParams({ eventCode, amount: euros, success: 'true' }),
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(303);
+  await deliverAll();
+}
+
+describe('a payment disputed or given back outside the shop is not withdrawn through the PSP', () => {
+  it('charged back: the receipt offers nothing and says why, a withdrawal is refused (support told once), nothing refunded', async () => {
+    const { fan, orderId, card, gift } = await cardAndGiftOrder('charged-back');
+    const order = await orderOf(orderId);
+    await pspEvent(orderId, 'CHARGEBACK', (order.totalCents / 100).toFixed(2));
+    const view = await stage.services.orders.find(fan.owner, orderId);
+    expect(view?.lines.map((line) => line.withdrawable)).toEqual([null, null]);
+    expect(view?.withdrawalBlockedBy).toBe('payment-disputed');
+    expect(await stage.services.withdrawals.preview(fan.owner, orderId, [card])).toMatchObject({ ok: false, refusals: { [card]: 'payment-disputed' } });
+    const before = refundRequests().length;
+    for (const items of [[card], [card, gift]]) {
+      expect(await withdraw(stage.services, fan, orderId, items)).toMatchObject({ ok: false, reason: 'refused', refusals: { [card]: 'payment-disputed' } });
+    }
+    expect(refundRequests().length).toBe(before);
+    expect(await withdrawalsOf(orderId)).toEqual([]);
+    expect((await membershipOf(card)).withdrawnAt).toBeNull();
+    expect(await mailKeys(`support:${orderId}:withdrawal-blocked:`)).toEqual([`support:${orderId}:withdrawal-blocked:${order.paidByPspReference}`]);
+    expect(await notesOf(orderId)).toEqual(['chargeback', 'paid', 'payer-reversed', 'withdrawal-blocked']);
+  });
+
+  it('refunded in part outside the shop (the Customer Area): refused as given back; the shop’s own withdrawal refunds do not count', async () => {
+    const { fan, orderId, card, gift } = await cardAndGiftOrder('refunded-outside');
+    expect(await withdraw(stage.services, fan, orderId, [card])).toMatchObject({ ok: true });
+    await deliverAll();
+    const view = await stage.services.orders.find(fan.owner, orderId);
+    expect(view?.withdrawalBlockedBy).toBeNull();
+    expect(view?.lines.find((line) => line.id === gift)?.withdrawable).not.toBeNull();
+    await pspEvent(orderId, 'REFUND', '1.00');
+    expect((await stage.services.orders.find(fan.owner, orderId))?.withdrawalBlockedBy).toBe('payment-returned');
+    expect(await withdraw(stage.services, fan, orderId, [gift])).toMatchObject({ ok: false, refusals: { [gift]: 'payment-returned' } });
+    expect(await withdrawalsOf(orderId)).toHaveLength(1);
+  });
+
+  it('charged back after the withdrawal was recorded but before its refund reached the PSP: the refund is never sent, support is told', async () => {
+    const { fan, orderId, card } = await cardAndGiftOrder('charged-back-later');
+    stage.setPspDown(true);
+    expect(await withdraw(stage.services, fan, orderId, [card])).toMatchObject({ ok: true, value: { state: 'requested' } });
+    stage.setPspDown(false);
+    await pspEvent(orderId, 'CHARGEBACK', '10.00');
+    const before = refundRequests().length;
+    clock.advance(10 * 60_000);
+    await startPaymentsJob({ payments: stage.services.payments, logger: createLogger('silent'), intervalMs: 0 }).tick();
+    expect(refundRequests().length).toBe(before);
+    const [withdrawal] = await withdrawalsOf(orderId);
+    expect(withdrawal).toMatchObject({ state: 'failed', sentAt: null, nextAttemptAt: null });
+    expect(await mailKeys(`support:${orderId}:withdrawal-refund-failed:${withdrawal!.reference}`)).toHaveLength(1);
   });
 });
 

@@ -41,6 +41,13 @@ describe('summariseAddress', () => {
     expect(summary).toMatchObject({ street: 'Via Roma', place: '94103 San Francisco, CA' });
   });
 
+  it('shows no province for the EE a billing address gets abroad: it is an invoicing placeholder, not the fan’s', () => {
+    const paris = { ...stored, countryCode: 'FR', provinceCode: null, city: 'Paris', postalCode: '75001' };
+    expect(summariseAddress({ ...paris, state: 'EE' }, 'Francia').place).toBe('75001 Paris');
+    expect(summariseAddress({ ...paris, state: ' EE ' }, 'Francia').place).toBe('75001 Paris');
+    expect(summariseAddress({ ...paris, state: 'Île-de-France' }, 'Francia').place).toBe('75001 Paris, Île-de-France');
+  });
+
   it('flags restricted countries and keeps an unusual phone as stored', () => {
     const summary = summariseAddress({ ...stored, countryCode: 'RU', provinceCode: null, state: null, phone: 'ab12' }, 'Russia');
     expect(summary).toMatchObject({ restricted: true, place: '10024 Moncalieri', phone: 'ab12' });

@@ -1,3 +1,4 @@
+import { writtenStateOf } from './billing';
 import { isRestrictedCountry } from './countries';
 import { formatPhoneForDisplay } from './phone';
 
@@ -25,7 +26,7 @@ export type AddressSummary = {
   /** Street and number. */
   street: string;
   extraInfo: string | null;
-  /** Zip, city and province: "10121 Torino (TO)", "94103 San Francisco, CA", "75001 Paris". */
+  /** Zip, city and province: "10121 Torino (TO)", "94103 San Francisco, CA", "75001 Paris" (also for state `EE`). */
   place: string;
   country: string;
   countryCode: string;
@@ -36,9 +37,13 @@ export type AddressSummary = {
   restricted: boolean;
 };
 
-/** `countryName` is the country in the page's language (from the lookups). */
+/**
+ * `countryName` is the country in the page's language (from the lookups). Every page and mail
+ * that prints an address goes through here, so none shows the billing placeholder `EE`.
+ */
 export function summariseAddress(address: StoredAddress, countryName: string): AddressSummary {
-  const province = address.provinceCode ? ` (${address.provinceCode})` : address.state ? `, ${address.state}` : '';
+  const state = writtenStateOf(address);
+  const province = address.provinceCode ? ` (${address.provinceCode})` : state ? `, ${state}` : '';
   return {
     id: address.id,
     name: `${address.firstName} ${address.lastName}`,

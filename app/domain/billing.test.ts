@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FOREIGN_BILLING_STATE, billingAddressOf, billingStateOf, chooseBillingAddressId, showsTaxCode } from './billing';
+import { FOREIGN_BILLING_STATE, billingAddressOf, billingStateOf, chooseBillingAddressId, showsTaxCode, writtenStateOf } from './billing';
 import type { PostalAddress } from './shipping';
 
 const TURIN: PostalAddress = {
@@ -33,6 +33,13 @@ describe('billing state', () => {
 
   it('makes the order’s billing address with its id', () => {
     expect(billingAddressOf('a1', PARIS)).toEqual({ ...PARIS, addressId: 'a1', state: 'EE' });
+  });
+
+  it('shows the state the fan wrote: not the EE billing fills in abroad', () => {
+    expect(writtenStateOf(billingAddressOf('a1', PARIS))).toBeNull();
+    expect(writtenStateOf({ ...PARIS, state: ' Île-de-France ' })).toBe('Île-de-France');
+    expect(writtenStateOf({ ...PARIS, state: '' })).toBeNull();
+    expect(writtenStateOf(TURIN)).toBe('Torino');
   });
 });
 

@@ -36,6 +36,16 @@ export function billingStateOf(address: Pick<PostalAddress, 'countryCode' | 'sta
   return written === '' ? FOREIGN_BILLING_STATE : written;
 }
 
+/**
+ * The state of an address as the fan gave it, for showing: `EE` abroad is what `billingStateOf`
+ * fills in for the invoicing systems, no part of the address, so it is none.
+ */
+export function writtenStateOf(address: Pick<PostalAddress, 'countryCode' | 'state'>): string | null {
+  const state = address.state?.trim() ?? '';
+  if (state === '' || (!isItaly(address.countryCode) && state === FOREIGN_BILLING_STATE)) return null;
+  return state;
+}
+
 /** The tax code is shown (and printed on the receipt) only when billing in Italy (spec). */
 export function showsTaxCode(billingCountryCode: string | null): boolean {
   return billingCountryCode !== null && isItaly(billingCountryCode);

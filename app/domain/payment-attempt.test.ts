@@ -9,6 +9,7 @@ import {
   paymentReference,
   paymentReturnPath,
   payOrderPath,
+  postedReturnPath,
   reconciliationDelayMs,
   refusalOf,
 } from './payment-attempt';
@@ -28,6 +29,10 @@ describe('payment methods and return pages', () => {
 
   it('names an order to pay by its id, encoded', () => {
     expect(payOrderPath('a b&c')).toBe('/payment?orderId=a+b%26c');
+  });
+
+  it('names a posted return by its handle alone', () => {
+    expect(postedReturnPath('card', 'ar02MReaLSgiBmb4RRR1ZUq6UmJQ-yT-5xfmIIxJ_NU')).toBe('/paymentgateway/card?return=ar02MReaLSgiBmb4RRR1ZUq6UmJQ-yT-5xfmIIxJ_NU');
   });
 
   it('references an attempt by the order number and the attempt', () => {

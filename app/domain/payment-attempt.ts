@@ -38,6 +38,14 @@ export function paymentReturnPath(process: PaymentProcess): string {
   return `${PAYMENT_RETURN_PATH}/${process}`;
 }
 
+/**
+ * The return page of a return the PSP posted (3-D Secure), by the handle the shop gave it: the
+ * address carries neither the PSP's result nor the order.
+ */
+export function postedReturnPath(process: PaymentProcess, handle: string): string {
+  return `${paymentReturnPath(process)}?${new URLSearchParams({ return: handle }).toString()}`;
+}
+
 /** The page to pay (again) for an order awaiting payment. */
 export const PAY_ORDER_PATH = '/payment';
 

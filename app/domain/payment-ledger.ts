@@ -174,6 +174,8 @@ export const NOTICE_KINDS = [
   'withdrawal-requested',
   'withdrawal-refunded',
   'withdrawal-refund-failed',
+  // A fan asked to withdraw from an order whose payment was disputed or given back outside the shop.
+  'withdrawal-blocked',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -186,6 +188,7 @@ const FOR_SUPPORT: ReadonlySet<NoticeKind> = new Set([
   'withdrawal-requested',
   'withdrawal-refunded',
   'withdrawal-refund-failed',
+  'withdrawal-blocked',
   'reversal-failed',
   'mismatch',
   'late-authorisation',

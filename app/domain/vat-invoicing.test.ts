@@ -12,6 +12,7 @@ import {
   VAT_COUNTRY_SEARCH_MIN,
   VAT_NUMBER_DEBOUNCE_MS,
   VAT_RECEIVER_CODE_LENGTH,
+  PUBLIC_OFFICE_CODE_LENGTH,
   vatNumberProblem,
   withVatCountry,
   withVatToggled,
@@ -35,6 +36,7 @@ const invoicingProblems = (v: VatInvoicing, totalCents: number) => invoicingProb
 describe('constants', () => {
   it('are the spec values', () => {
     expect(VAT_RECEIVER_CODE_LENGTH).toBe(7);
+    expect(PUBLIC_OFFICE_CODE_LENGTH).toBe(6);
     expect(VAT_COUNTRY_SEARCH_MIN).toBe(2);
     expect(VAT_NUMBER_DEBOUNCE_MS).toBe(500);
   });
@@ -88,10 +90,14 @@ describe('receiverCodeProblem', () => {
   it.each([
     ['', 'required'],
     ['   ', 'required'],
-    ['ABC123', 'format'], // 6
-    ['ABC1234', null], // 7
+    ['ABC12', 'format'], // 5
+    ['UFY9MH', null], // 6: a public administration's office code (IPA codice univoco ufficio)
+    ['ABC1234', null], // 7: a business's SDI code
     ['ABC12345', 'format'], // 8
     ['abc1234', null], // lower case accepted
+    ['ufy9mh', null],
+    [' UFY9MH ', null],
+    ['UFY-9M', 'format'],
     [' ABC1234 ', null],
     ['0000000', null], // private persons' code
     ['ABC-123', 'format'],

@@ -1,7 +1,9 @@
 /**
  * Invoicing with a VAT number at checkout (spec §5 "VAT invoicing"). Only offered when the grand
  * total is above zero. With the toggle on the fan gives the VAT country and number and, for Italy,
- * the SDI receiver code and the certified e-mail (PEC) the electronic invoice is delivered to.
+ * the receiver code and the certified e-mail (PEC) the electronic invoice is delivered to. The
+ * receiver code's length says who is invoiced: 7 for a business (its SDI code), 6 for an office
+ * of a public administration (its IPA code), as the e-invoicing system reads it.
  * Toggling off clears all four fields; another country clears the three that depend on it.
  */
 import { isItaly, ITALY } from './countries';
@@ -12,8 +14,10 @@ export type VatInvoicing = { invoiceWithVat: boolean; countryCode: string; vatNu
 
 export const NO_VAT_INVOICING: VatInvoicing = { invoiceWithVat: false, countryCode: '', vatNumber: '', receiverCode: '', emailPec: '' };
 
-/** The SDI receiver code (codice destinatario) has exactly 7 characters. */
+/** A business's SDI receiver code (codice destinatario) has 7 characters: the spec's maximum. */
 export const VAT_RECEIVER_CODE_LENGTH = 7;
+/** A public administration's office code (codice univoco ufficio, from the IPA index) has 6. */
+export const PUBLIC_OFFICE_CODE_LENGTH = 6;
 /** The VAT country list is searched once this many characters are typed (the combobox's `minSearchLength`). */
 export const VAT_COUNTRY_SEARCH_MIN = 2;
 /** The VAT number is checked this long after the fan stops typing. */
@@ -36,7 +40,7 @@ export type EmailPecProblem = 'required' | 'format';
 const ITALIAN_VAT_NUMBER = /^\d{11}$/;
 /** Other countries' numbers vary too much for one rule; this only keeps out nonsense. */
 const FOREIGN_VAT_NUMBER = /^[A-Z0-9]{5,30}$/;
-const RECEIVER_CODE = new RegExp(`^[A-Z0-9]{${VAT_RECEIVER_CODE_LENGTH}}$`);
+const RECEIVER_CODE = new RegExp(`^[A-Z0-9]{${PUBLIC_OFFICE_CODE_LENGTH},${VAT_RECEIVER_CODE_LENGTH}}$`);
 const COUNTRY_CODE = /^[A-Z]{2}$/;
 
 export function normalizeCountryCode(code: string): string {

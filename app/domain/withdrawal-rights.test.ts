@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { refundPlan, refundStateOf, voucherShares, withdrawalDeadline, withdrawalRefusal, type WithdrawalCandidate, type WithdrawalOrder } from './withdrawal-rights';
+import type { PaymentFacts } from './payment-ledger';
+import { paymentStanding, refundPlan, refundStateOf, voucherShares, withdrawalDeadline, withdrawalRefusal, type WithdrawalCandidate, type WithdrawalOrder } from './withdrawal-rights';
 
 // Paid on 1 December 2026 at 10:05 in Rome (09:05 UTC): the period ends at the end of 15 December,
 // i.e. 16 December 00:00 in Rome = 15 December 23:00 UTC.
@@ -20,6 +21,18 @@ describe('withdrawalDeadline', () => {
 });
 
 describe('withdrawalRefusal', () => {
+  it('refuses every item of an order whose payment was disputed or given back outside the shop, after the item’s own reasons', () => {
+    for (const item of [membership, { ...membership, kind: 'card' as const }, { ...membership, process: 'gift' as const }, { ...membership, process: 'coupon' as const }]) {
+      expect(withdrawalRefusal(item, order, 'disputed', paidAt)).toBe('payment-disputed');
+      expect(withdrawalRefusal(item, order, 'returned', lastInstant)).toBe('payment-returned');
+    }
+    // What the item is refused for anyway comes first: the fan is told what no support can change.
+    expect(withdrawalRefusal(membership, order, 'disputed', periodOver)).toBe('period-over');
+    expect(withdrawalRefusal({ ...membership, withdrawn: true }, order, 'returned', paidAt)).toBe('already-withdrawn');
+    expect(withdrawalRefusal({ ...membership, process: 'gift', giftRedeemed: true }, order, 'disputed', paidAt)).toBe('gift-redeemed');
+    expect(withdrawalRefusal(membership, { status: 'awaiting_payment', paidAt: null }, 'disputed', paidAt)).toBe('not-paid');
+  });
+
   it('admits any item until the last millisecond of the 14th day, and none from then on', () => {
     for (const item of [
       membership,
@@ -29,38 +42,38 @@ describe('withdrawalRefusal', () => {
       { ...membership, process: 'upgrade' as const },
       { ...membership, process: 'renewal' as const },
     ]) {
-      expect(withdrawalRefusal(item, order, paidAt)).toBeNull();
-      expect(withdrawalRefusal(item, order, lastInstant)).toBeNull();
-      expect(withdrawalRefusal(item, order, periodOver)).toBe('period-over');
+      expect(withdrawalRefusal(item, order, 'holds', paidAt)).toBeNull();
+      expect(withdrawalRefusal(item, order, 'holds', lastInstant)).toBeNull();
+      expect(withdrawalRefusal(item, order, 'holds', periodOver)).toBe('period-over');
     }
   });
 
   it('refuses an order not paid, and an item withdrawn already (that first)', () => {
-    expect(withdrawalRefusal(membership, { status: 'awaiting_payment', paidAt: null }, paidAt)).toBe('not-paid');
-    expect(withdrawalRefusal(membership, { status: 'cancelled', paidAt: null }, paidAt)).toBe('not-paid');
-    expect(withdrawalRefusal({ ...membership, withdrawn: true }, order, paidAt)).toBe('already-withdrawn');
-    expect(withdrawalRefusal({ ...membership, withdrawn: true, membershipStatus: 'cancelled' }, order, periodOver)).toBe('already-withdrawn');
+    expect(withdrawalRefusal(membership, { status: 'awaiting_payment', paidAt: null }, 'holds', paidAt)).toBe('not-paid');
+    expect(withdrawalRefusal(membership, { status: 'cancelled', paidAt: null }, 'holds', paidAt)).toBe('not-paid');
+    expect(withdrawalRefusal({ ...membership, withdrawn: true }, order, 'holds', paidAt)).toBe('already-withdrawn');
+    expect(withdrawalRefusal({ ...membership, withdrawn: true, membershipStatus: 'cancelled' }, order, 'holds', periodOver)).toBe('already-withdrawn');
   });
 
   it('refuses a waived membership once it is active, not while it waits for its season; a kept right is never lost by activation', () => {
-    expect(withdrawalRefusal({ ...membership, waived: true, membershipStatus: 'active' }, order, paidAt)).toBe('started');
-    expect(withdrawalRefusal({ ...membership, waived: true, membershipStatus: 'ready' }, order, paidAt)).toBeNull();
-    expect(withdrawalRefusal({ ...membership, waived: false, membershipStatus: 'active' }, order, paidAt)).toBeNull();
-    expect(withdrawalRefusal({ ...membership, process: 'upgrade', waived: true, membershipStatus: 'active' }, order, paidAt)).toBe('started');
+    expect(withdrawalRefusal({ ...membership, waived: true, membershipStatus: 'active' }, order, 'holds', paidAt)).toBe('started');
+    expect(withdrawalRefusal({ ...membership, waived: true, membershipStatus: 'ready' }, order, 'holds', paidAt)).toBeNull();
+    expect(withdrawalRefusal({ ...membership, waived: false, membershipStatus: 'active' }, order, 'holds', paidAt)).toBeNull();
+    expect(withdrawalRefusal({ ...membership, process: 'upgrade', waived: true, membershipStatus: 'active' }, order, 'holds', paidAt)).toBe('started');
   });
 
   it('admits a gift only while nobody has redeemed it', () => {
     const gift = { ...membership, process: 'gift' as const };
-    expect(withdrawalRefusal(gift, order, paidAt)).toBeNull();
-    expect(withdrawalRefusal({ ...gift, giftRedeemed: true }, order, paidAt)).toBe('gift-redeemed');
+    expect(withdrawalRefusal(gift, order, 'holds', paidAt)).toBeNull();
+    expect(withdrawalRefusal({ ...gift, giftRedeemed: true }, order, 'holds', paidAt)).toBe('gift-redeemed');
     // An activated gift is redeemed too (its holder chosen).
-    expect(withdrawalRefusal({ ...gift, giftRedeemed: true, membershipStatus: 'active' }, order, paidAt)).toBe('gift-redeemed');
+    expect(withdrawalRefusal({ ...gift, giftRedeemed: true, membershipStatus: 'active' }, order, 'holds', paidAt)).toBe('gift-redeemed');
   });
 
   it('refuses a membership that ended otherwise (replaced by an upgrade, expired); an item not issued yet is admitted', () => {
-    expect(withdrawalRefusal({ ...membership, membershipStatus: 'cancelled' }, order, paidAt)).toBe('ended');
-    expect(withdrawalRefusal({ ...membership, membershipStatus: 'expired' }, order, paidAt)).toBe('ended');
-    expect(withdrawalRefusal({ ...membership, membershipStatus: null }, { status: 'paid', paidAt }, paidAt)).toBeNull();
+    expect(withdrawalRefusal({ ...membership, membershipStatus: 'cancelled' }, order, 'holds', paidAt)).toBe('ended');
+    expect(withdrawalRefusal({ ...membership, membershipStatus: 'expired' }, order, 'holds', paidAt)).toBe('ended');
+    expect(withdrawalRefusal({ ...membership, membershipStatus: null }, { status: 'paid', paidAt }, 'holds', paidAt)).toBeNull();
   });
 });
 
@@ -112,5 +125,46 @@ describe('refundStateOf', () => {
     expect(refundStateOf([{ eventCode: 'REFUND', success: false }])).toBe('failed');
     expect(refundStateOf([{ eventCode: 'REFUND', success: true }, { eventCode: 'REFUND_FAILED', success: true }])).toBe('failed');
     expect(refundStateOf([{ eventCode: 'REFUND_FAILED', success: true }, { eventCode: 'REFUND', success: true }])).toBe('failed');
+  });
+});
+
+describe('paymentStanding', () => {
+  const facts = (change: Partial<PaymentFacts> = {}): PaymentFacts => ({
+    payment: 'PAYER',
+    authorised: true,
+    refused: false,
+    mismatch: false,
+    authorisedCents: 4000,
+    cancelled: false,
+    refundedCents: 0,
+    reversalFailed: false,
+    refundFailed: false,
+    captureFailed: false,
+    chargedBack: false,
+    disputeOpened: false,
+    chargebackReversed: false,
+    ...change,
+  });
+
+  it('holds while nothing outside the shop touched the payment, and for an order paid without the PSP', () => {
+    expect(paymentStanding(facts())).toBe('holds');
+    expect(paymentStanding(facts({ refundFailed: true, captureFailed: false }))).toBe('holds');
+    expect(paymentStanding(null)).toBe('holds');
+  });
+
+  it('is disputed from the first dispute notice or chargeback until the chargeback is reversed', () => {
+    expect(paymentStanding(facts({ disputeOpened: true }))).toBe('disputed');
+    expect(paymentStanding(facts({ chargedBack: true }))).toBe('disputed');
+    expect(paymentStanding(facts({ disputeOpened: true, chargedBack: true }))).toBe('disputed');
+    expect(paymentStanding(facts({ chargedBack: true, chargebackReversed: true }))).toBe('holds');
+    expect(paymentStanding(facts({ disputeOpened: true, chargebackReversed: true }))).toBe('holds');
+  });
+
+  it('is returned once cancelled or refunded by anyone but a withdrawal (the caller leaves those out), by a cent already', () => {
+    expect(paymentStanding(facts({ cancelled: true }))).toBe('returned');
+    expect(paymentStanding(facts({ refundedCents: 1 }))).toBe('returned');
+    expect(paymentStanding(facts({ refundedCents: 4000 }))).toBe('returned');
+    // A chargeback says more than a refund: the bank took the money, support must not refund it again.
+    expect(paymentStanding(facts({ refundedCents: 500, chargedBack: true }))).toBe('disputed');
   });
 });

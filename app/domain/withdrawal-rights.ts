@@ -11,14 +11,18 @@
  *   (its season has not begun), it still is.
  * - A gift is withdrawable by its buyer only while nobody has redeemed it.
  * - An item whose membership ended otherwise (replaced by an upgrade, expired) is not.
+ * - No item of an order whose payment the fan's bank disputed, or that was cancelled or refunded
+ *   outside the shop, is withdrawn through the PSP: the money is no longer (all) the shop's to give
+ *   back, and refunding it again would pay the fan twice. Support settles it by hand.
  */
 import type { ProductKind } from './cart-rules';
 import type { CartProcess } from './membership-follow-up';
 import type { OrderStatus } from './order-status';
+import type { PaymentFacts } from './payment-ledger';
 import { withdrawalPeriodEnd } from './withdrawal';
 
 /** Why an item cannot be withdrawn (the confirmation page words each one). */
-export const WITHDRAWAL_REFUSALS = ['already-withdrawn', 'not-paid', 'period-over', 'started', 'gift-redeemed', 'ended'] as const;
+export const WITHDRAWAL_REFUSALS = ['already-withdrawn', 'not-paid', 'period-over', 'started', 'gift-redeemed', 'ended', 'payment-disputed', 'payment-returned'] as const;
 export type WithdrawalRefusal = (typeof WITHDRAWAL_REFUSALS)[number];
 
 /** What the rule reads of one order item and what was issued for it. */
@@ -43,8 +47,23 @@ export function withdrawalDeadline(order: WithdrawalOrder): Date | null {
   return withdrawalPeriodEnd(order.paidAt);
 }
 
-/** Why `item` cannot be withdrawn at `now`, or null when it can. */
-export function withdrawalRefusal(item: WithdrawalCandidate, order: WithdrawalOrder, now: Date): WithdrawalRefusal | null {
+/**
+ * Whether the payment that paid the order may still be refunded by the shop: `disputed` from a
+ * dispute notice or chargeback until the chargeback is reversed (as `holdsMoney` reads it),
+ * `returned` once cancelled or refunded by anyone but the shop's own withdrawals (the caller
+ * leaves their refunds out of `facts`). An order paid without the PSP (null) holds.
+ */
+export type PaymentStanding = 'holds' | 'disputed' | 'returned';
+
+export function paymentStanding(facts: PaymentFacts | null): PaymentStanding {
+  if (facts === null) return 'holds';
+  if ((facts.chargedBack || facts.disputeOpened) && !facts.chargebackReversed) return 'disputed';
+  if (facts.cancelled || facts.refundedCents > 0) return 'returned';
+  return 'holds';
+}
+
+/** Why `item` cannot be withdrawn at `now`, or null when it can; `payment` is the order's payment's standing. */
+export function withdrawalRefusal(item: WithdrawalCandidate, order: WithdrawalOrder, payment: PaymentStanding, now: Date): WithdrawalRefusal | null {
   if (item.withdrawn) return 'already-withdrawn';
   const deadline = withdrawalDeadline(order);
   if (deadline === null) return 'not-paid';
@@ -56,6 +75,8 @@ export function withdrawalRefusal(item: WithdrawalCandidate, order: WithdrawalOr
   }
   // Replaced by an upgrade, or its season over: there is nothing left to give back.
   if (item.membershipStatus === 'cancelled' || item.membershipStatus === 'expired') return 'ended';
+  if (payment === 'disputed') return 'payment-disputed';
+  if (payment === 'returned') return 'payment-returned';
   return null;
 }
 

@@ -55,6 +55,13 @@ describe('the checkout schema, invoicing', () => {
     });
   });
 
+  it('takes a business’s SDI code (7) or a public administration’s office code (6), nothing shorter or longer', () => {
+    expect(errorsOf({ ...italian, receiverCode: 'ABC1234' })).toEqual({});
+    expect(errorsOf({ ...italian, receiverCode: 'ufy9mh' })).toEqual({});
+    expect(errorsOf({ ...italian, receiverCode: 'ABC12' })).toEqual({ receiverCode: ['checkout:errors.receiverCode.format'] });
+    expect(errorsOf({ ...italian, receiverCode: 'ABC12345' })).toEqual({ receiverCode: ['checkout:errors.receiverCode.format'] });
+  });
+
   it('needs the receiver code in Italy', () => {
     expect(errorsOf({ ...italian, receiverCode: '' })).toEqual({ receiverCode: [M.required] });
     expect(errorsOf({ ...italian, receiverCode: undefined })).toEqual({ receiverCode: [M.required] });

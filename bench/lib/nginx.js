@@ -46,14 +46,24 @@ export function renderNginxConfig(source, rendering) {
   config = replaceExactly(config, /\/var\/lib\/nginx\//m, `${runDir}/temp/`, 5, 'temporary path');
   config = replaceExactly(config, /^\s*listen 80;$/m, `        listen ${rendering.listen};`, 1, 'listen 80');
   config = replaceExactly(config, /root \/srv\/shop\/build\/client;/m, `root ${rendering.clientDir};`, 1, 'assets root');
-  // The instance lines, one block: the first keeps its place and takes every test instance.
-  const instanceLine = /^([ \t]*)server 127\.0\.0\.1:\d+( [^;\n]*)?;\n/m;
-  const [first, indent = '', parameters = ''] = instanceLine.exec(config) ?? [];
-  if (!first) throw new Error('deploy/nginx.conf: no upstream instance line');
-  const lines = rendering.instances.map((instance) => `${indent}server ${instance}${parameters};\n`).join('');
-  config = config.replace(first, '@@INSTANCES@@\n');
-  config = replaceExactly(config, instanceLine, '', 1, 'second upstream instance line');
-  return config.replace('@@INSTANCES@@\n', lines);
+  // The instance lines come in blocks, one per set of parameters (the instances, then the same
+  // instances as backups), one line per deployed instance in each: each block keeps its place
+  // and its parameters, and takes every test instance.
+  const instanceLines = [...config.matchAll(/^([ \t]*)server 127\.0\.0\.1:\d+( [^;\n]*)?;\n/gm)];
+  /** @type {Map<string, RegExpMatchArray[]>} */
+  const blocks = new Map();
+  for (const line of instanceLines) blocks.set(line[2] ?? '', [...(blocks.get(line[2] ?? '') ?? []), line]);
+  const deployedInstances = new Set(instanceLines.map((line) => /:(\d+)/.exec(line[0])?.[1]));
+  if (blocks.size !== 2 || [...blocks.values()].some((lines) => lines.length !== deployedInstances.size)) {
+    throw new Error(`deploy/nginx.conf: expected 2 blocks of upstream instance lines (the instances, their backups), one line per instance in each; found ${[...blocks].map(([parameters, lines]) => `${lines.length} ×${parameters}`).join(', ')}`);
+  }
+  for (const [parameters, [first, ...rest]] of blocks) {
+    const indent = first?.[1] ?? '';
+    const lines = rendering.instances.map((instance) => `${indent}server ${instance}${parameters};\n`).join('');
+    for (const line of rest) config = config.replace(line[0], '');
+    config = config.replace(/** @type {RegExpMatchArray} */ (first)[0], lines);
+  }
+  return config;
 }
 
 /**

@@ -15,10 +15,19 @@ export type Cluster = {
   /** Each instance's `host:port`, as nginx names it in `X-Upstream` and its access log. */
   instances: { a: string; b: string };
   accessLog: () => Promise<string>;
+  /**
+   * A database outage for both instances: their sessions ended, new ones refused, as a
+   * PostgreSQL restart or failover looks to them. Only this cluster's own database: the server
+   * is the machine's, shared with other tests, and stays up.
+   */
+  cutDatabase: () => Promise<void>;
+  restoreDatabase: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+type ClusterDatabase = { url: string; cut: () => Promise<void>; restore: () => Promise<void>; drop: () => Promise<void> };
+
+async function createDatabase(): Promise<ClusterDatabase> {
   const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5_000 });
   await admin.connect().catch((error: unknown) => {
     throw new Error(`the cluster project needs PostgreSQL at ${ADMIN_URL} (set DATABASE_TEST_URL): ${String(error)}`);
@@ -29,6 +38,13 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    cut: async () => {
+      await admin.query(`alter database "${name}" allow_connections false`);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+    },
+    restore: async () => {
+      await admin.query(`alter database "${name}" allow_connections true`);
+    },
     drop: async () => {
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
@@ -65,7 +81,14 @@ export async function startCluster(): Promise<Cluster> {
     const instances = shops.map((shop) => new URL(shop.baseUrl).host);
     const nginx = await startNginx({ port: proxyPort, instances, clientDir: path.resolve('build/client') });
     cleanups.push(nginx.stop);
-    return { url, instances: { a: instances[0]!, b: instances[1]! }, accessLog: nginx.accessLog, stop };
+    return {
+      url,
+      instances: { a: instances[0]!, b: instances[1]! },
+      accessLog: nginx.accessLog,
+      cutDatabase: database.cut,
+      restoreDatabase: database.restore,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

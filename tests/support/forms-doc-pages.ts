@@ -6,8 +6,10 @@ import { randomUUID } from 'node:crypto';
 import type { RouterContextProvider } from 'react-router';
 import type { Clock } from '../../app/.server/clock';
 import type { Database } from '../../app/.server/db/client';
+import { paymentReturns } from '../../app/.server/db/schema';
 import type { Services } from '../../app/.server/services';
 import type { CartOwner } from '../../app/.server/services/cart-contract';
+import { returnKey } from '../../app/.server/services/payment-returns';
 import { createReloadDocsLinks } from '../../app/.server/services/reload-docs-link';
 import { shopContext } from '../../app/context';
 import { reloadDocsPath } from '../../app/domain/reload-docs';
@@ -86,12 +88,18 @@ export async function documentedPages(database: Database, context: RouterContext
   // An item of the fan's paid orders that may still be withdrawn (its receipt's choice, its confirmation).
   const withdrawable = await withdrawableItemOf(services, fan.owner);
 
+  // A 3-D Secure result the PSP posted back and the shop has asked of it already (these services
+  // have no PSP to ask): posted again, it is read, not asked again.
+  const postedResult = 'X6XtfGC3-forms-doc';
+  const now = clock.now();
+  await database.db.insert(paymentReturns).values({ key: returnKey('redirect', postedResult), kind: 'redirect', state: 'resolved', paymentId: null, claimedUntil: now, createdAt: now, resolvedAt: now });
+
   const as = (who: { cookie: string }) => (path: string): Page => ({ path, cookie: who.cookie });
   const mine = as(fan);
 
   return {
     cookies: { fan: cookie, free: free.cookie, blocked: blocked.cookie },
-    values: { '{id}': 'j1897', '{code}': blackAndWhite, '{itemId}': welcomePack, '{addressId}': turin, '{giftCode}': gift.giftCode, '{giftMembership}': gift.membershipCode, '{productId}': 'young' },
+    values: { '{id}': 'j1897', '{code}': blackAndWhite, '{itemId}': welcomePack, '{addressId}': turin, '{giftCode}': gift.giftCode, '{giftMembership}': gift.membershipCode, '{productId}': 'young', '{redirectResult}': postedResult },
     pages: mapPages(mine, {
       '/logout/do': ['/logout/do'],
       '/account/profile/complete': ['/account/profile/complete?fields=taxcode,phone&redirectUri=/cart'],

@@ -137,6 +137,18 @@ export function locationOf(response: Response, base: string): URL {
   return new URL(location, base);
 }
 
+/**
+ * The form a PSP's page sends the shopper back to the shop with, by POST (a 3-D Secure redirect:
+ * Adyen returns it with the redirect's own method): where it posts and its hidden fields.
+ */
+export function postBackOf(html: string, base: string): { url: URL; fields: Record<string, string> } {
+  const unescaped = (text: string) => text.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code))).replaceAll('&amp;', '&');
+  const form = /<form[^>]*method="post"[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/.exec(html);
+  if (!form) throw new Error('no form back to the shop on the page');
+  const fields = [...form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((input) => [input[1]!, unescaped(input[2]!)]);
+  return { url: new URL(unescaped(form[1]!), base), fields: Object.fromEntries(fields) };
+}
+
 /** A session as the shop asks one, with the fields a test changes. */
 export function sessionRequest(harness: { config: PaymentsConfig }, fields: Record<string, unknown> = {}) {
   return {

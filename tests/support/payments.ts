@@ -1,7 +1,7 @@
-// The payment tests' stage: one HTTP server carrying the Adyen-compatible simulator and the
-// shop's webhook endpoint, with the shop's services on the test database — the same parts, and
-// the same @adyen/api-library calls, as the running shop. Its webhook endpoint can be taken
-// down (the shop killed or unreachable) and brought back.
+// The payment tests' stage: one HTTP server carrying the Adyen-compatible simulator, the shop's
+// webhook endpoint and its return endpoint (the PSP's POST back), with the shop's services on
+// the test database — the same parts, and the same @adyen/api-library calls, as the running
+// shop. Its webhook endpoint can be taken down (the shop killed or unreachable) and brought back.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import adyen from '@adyen/api-library';
@@ -12,10 +12,17 @@ import { readConfig, type Config } from '../../app/.server/env';
 import { createLogger } from '../../app/.server/logger';
 import { SIMULATOR_PATH } from '../../app/.server/payments/config';
 import { createPaymentSimulator } from '../../app/.server/payments/simulator';
+import { PAYMENT_RETURN_ROUTE, paymentReturnPostHandlers } from '../../app/.server/payments/return-endpoint';
 import { PAYMENT_WEBHOOK_PATH, paymentWebhookHandlers } from '../../app/.server/payments/webhook-endpoint';
+import { requireCustomerMiddleware } from '../../app/.server/auth/guards';
 import { createServices, type Services } from '../../app/.server/services';
 import type { NotificationItem } from '../../app/.server/services/payment-events';
+import { shopContext } from '../../app/context';
+import { i18nextMiddleware } from '../../app/middleware/i18next';
+import * as paymentReturn from '../../app/routes/payment/payment-return';
+import type { TestFan } from './cart';
 import { serviceDepsFor } from './services';
+import { createShopContext, signedInCookie } from './signed-in';
 
 export type PaymentsStage = {
   publicUrl: string;
@@ -87,6 +94,8 @@ export async function startPaymentsStage(database: Database, clock: Clock): Prom
     next();
   });
   app.use(SIMULATOR_PATH, simulator.router);
+  // The PSP's POST back to the return page, as server.ts takes it (the page itself: startReturnPage).
+  app.post(PAYMENT_RETURN_ROUTE, ...paymentReturnPostHandlers({ payments: services.payments, logger }));
   app.post(
     PAYMENT_WEBHOOK_PATH,
     (_req: express.Request, res: express.Response, next: express.NextFunction) => (webhooksDown ? res.status(503).send('Service Unavailable') : next()),
@@ -175,4 +184,45 @@ export class HostedPayer {
 /** Adyen's test card as the fan types it (spec: holder name decides the outcome on the simulator). */
 export function testCard(holderName: string, number = '4111 1111 1111 1111'): Record<string, string> {
   return { cardNumber: number, expiryMonth: '03', expiryYear: '2030', cvc: '737', holderName };
+}
+
+/** What the return page answered: its status, where it sent the browser (302/303), and the page's view. */
+export type ReturnPageAnswer = { status: number; location: string | null; view: { kind: string; status: number } | null };
+
+/**
+ * The return page (`/paymentgateway/{process}`) as the router runs it for a browser, in English:
+ * behind the language middleware and the secured layout's, over the stage's services, with a
+ * fan's session cookie (or none). Cheaper than rendering the page, and the same loader.
+ */
+export async function startReturnPage(stage: PaymentsStage, database: Database, clock: Clock) {
+  const { context, stop } = await createShopContext(database, clock);
+  context.set(shopContext, { config: stage.config, clock, services: stage.services });
+  return {
+    /** The router context the page runs in (the stage's services, the sign-in runtime): other routes' functions run in it too. */
+    context,
+    /** The session cookie of `fan`, signed in. */
+    async cookieOf(fan: TestFan): Promise<string> {
+      return (await signedInCookie(context, fan.owner.subject, { firstName: 'Mario', lastName: 'Rossi' })).cookie;
+    },
+    async open(path: string, cookie?: string): Promise<ReturnPageAnswer> {
+      const request = new Request(`${stage.publicUrl}${path}`, { headers: { Cookie: ['jc_prf_lng=en', cookie].filter(Boolean).join('; ') } });
+      const args = { request, context, params: { process: /^\/paymentgateway\/([^/?]+)/.exec(path)?.[1] ?? '' }, unstable_pattern: '/paymentgateway/:process' } as never;
+      let loaded: unknown = null;
+      try {
+        await i18nextMiddleware(args, async () => {
+          await requireCustomerMiddleware(args, async () => {
+            loaded = await paymentReturn.loader(args);
+            return new Response(null);
+          });
+          return new Response(null);
+        });
+      } catch (thrown) {
+        if (!(thrown instanceof Response)) throw thrown;
+        return { status: thrown.status, location: thrown.headers.get('Location'), view: null };
+      }
+      const { data, init } = loaded as { data: { kind: string; status: number }; init: { status?: number } | null };
+      return { status: init?.status ?? 200, location: null, view: data };
+    },
+    stop,
+  };
 }

@@ -1,16 +1,24 @@
 // Whole pages as a browser gets them, for tests that read the HTML (docs/forms.md's test): the
 // app's real server build, compiled by Vite as `npm run dev` does, answering Requests in-process
-// with a router context built from the test's database, services and sign-in runtime.
+// with a router context built from the test's database, services and sign-in runtime. The one
+// POST server.ts answers before React Router, the PSP's return, goes to the same Express
+// handlers over a local port.
 import { rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import express from 'express';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
 import { authContext } from '../../app/.server/auth/context';
 import type * as authKeys from '../../app/.server/auth/context';
 import { createLogger } from '../../app/.server/logger';
+import { PAYMENT_RETURN_ROUTE, paymentReturnPostHandlers } from '../../app/.server/payments/return-endpoint';
 import { shopContext } from '../../app/context';
 import type * as shopKeys from '../../app/context';
+
+/** The path server.ts hands to paymentReturnPostHandlers, as Express matches it (any case, a trailing slash). */
+const PAYMENT_RETURN_POST = /^\/paymentgateway\/[^/]+\/?$/i;
 
 type ContextKeys = { shop: typeof shopKeys; auth: typeof authKeys };
 
@@ -40,8 +48,17 @@ export async function renderedShop(context: RouterContextProvider): Promise<Rend
   } as ContextKeys;
   const handle = createRequestHandler(build, 'development');
   const logger = createLogger('silent');
+  const returns = express();
+  returns.post(PAYMENT_RETURN_ROUTE, ...paymentReturnPostHandlers({ payments: context.get(shopContext).services.payments, logger }));
+  const returnsServer = returns.listen(0, '127.0.0.1');
+  await new Promise((resolve) => returnsServer.once('listening', resolve));
+  const returnsOrigin = `http://127.0.0.1:${(returnsServer.address() as AddressInfo).port}`;
   return {
-    fetch(request) {
+    async fetch(request) {
+      const url = new URL(request.url);
+      if (request.method === 'POST' && PAYMENT_RETURN_POST.test(url.pathname)) {
+        return fetch(`${returnsOrigin}${url.pathname}${url.search}`, { method: 'POST', headers: request.headers, body: await request.text(), redirect: 'manual' });
+      }
       const load = new RouterContextProvider();
       load.set(keys.shop.shopContext, context.get(shopContext));
       load.set(keys.auth.authContext, context.get(authContext));
@@ -52,6 +69,7 @@ export async function renderedShop(context: RouterContextProvider): Promise<Rend
       return handle(request, load);
     },
     async close() {
+      await new Promise((resolve) => returnsServer.close(resolve));
       await vite.close();
       await rm(path.join(os.tmpdir(), `shop-test-vite-${process.pid}`), { recursive: true, force: true });
     },

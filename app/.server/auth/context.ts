@@ -1,6 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createContext } from 'react-router';
 import type { IdentityProvider } from '../identity-provider/provider';
+import type { DeviceCookies } from '../identity-provider/device-cookie';
 import type { AttemptLimiter } from '../identity-provider/rate-limit';
 import type { ShopSessionStorage } from './session';
 import type { SessionStore } from './session-store';
@@ -16,6 +17,8 @@ export type AuthRuntime = {
   /** The embedded sign-in service; absent when an external OIDC_ISSUER is configured. */
   identityProvider?: IdentityProvider;
   attempts: AttemptLimiter;
+  /** The sign-in pages' device cookies (identity-provider/device-cookie.ts). */
+  devices: DeviceCookies;
   /** Ends the embedded sign-in service's sessions of an account (a no-op with an external issuer). */
   endProviderSessions(accountId: string): Promise<void>;
 };

@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { ShopDb } from '../db/client';
 import type { Config } from '../env';
 import { endAccountSessions, purgeExpiredPayloads } from '../identity-provider/adapter';
+import { createDeviceCookies } from '../identity-provider/device-cookie';
 import { createAttemptLimiter, DEFAULT_LIMITS } from '../identity-provider/rate-limit';
 import { identityProviderFor } from '../identity-provider/provider';
 import type { Logger } from '../logger';
@@ -45,6 +46,7 @@ export async function createAuthRuntime(
       perAccount: config.signInLimits.failuresPerAccount,
       signUpsPerIp: config.signInLimits.signUpsPerIp,
     }),
+    devices: createDeviceCookies({ secret: config.sessionSecret, previousSecrets: config.previousSessionSecrets, production: config.production }),
     endProviderSessions: async (accountId) => {
       if (identityProvider) await endAccountSessions(db, accountId);
     },

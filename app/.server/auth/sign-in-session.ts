@@ -2,7 +2,8 @@
 import type { RouterContextProvider } from 'react-router';
 import type { Notice } from '../../domain/notice';
 import type { Customer } from '../services/customers';
-import { authContext } from './context';
+import { endBrowserSession } from '../identity-provider/interactions';
+import { authContext, expressContext } from './context';
 import { getShopSession, getSignedIn } from './guards';
 
 type Context = Readonly<RouterContextProvider>;
@@ -27,11 +28,23 @@ export async function startSession(
   return sessions.commitSession(fresh);
 }
 
-/** Ends this browser's session on the server; returns the ID token for the provider's logout. */
-export async function endSession(request: Request, context: Context): Promise<{ idToken: string | null }> {
+/**
+ * Signs this browser out: its session on the server, and its session at the sign-in service —
+ * the embedded one ended here and now (so no page, script or click is needed on the way), an
+ * external one through its end-session endpoint: the returned URL, where the browser goes next
+ * (null when the issuer has none).
+ */
+export async function endSession(request: Request, context: Context): Promise<{ providerLogout: string | null }> {
+  const { store, login, identityProvider } = context.get(authContext);
   const signedIn = await getSignedIn(request, context);
-  await context.get(authContext).store.destroy((await getShopSession(request, context)).get('sid'));
-  return { idToken: signedIn?.user.idToken ?? null };
+  await store.destroy((await getShopSession(request, context)).get('sid'));
+  if (identityProvider) {
+    const { req, res } = context.get(expressContext);
+    await endBrowserSession(identityProvider, req, res);
+    return { providerLogout: null };
+  }
+  const idToken = signedIn?.user.idToken;
+  return { providerLogout: idToken ? await login.logoutUrl(idToken) : null };
 }
 
 /**

@@ -106,7 +106,7 @@ describe('handleError', () => {
   });
 });
 
-describe('refuseCrossOriginActions (the check for resource routes)', () => {
+describe('refuseCrossOriginActions (the root middleware)', () => {
   const answered = new Response('the action ran');
 
   async function run(request: Request) {
@@ -128,6 +128,45 @@ describe('refuseCrossOriginActions (the check for resource routes)', () => {
     }
   });
 
+  it('without an Origin header, refuses a POST whose Sec-Fetch-Site or Referer names another site, logged as one warning', async () => {
+    const url = 'https://shop.example/account/orders/1/withdrawal';
+    const refused = [
+      [{ 'Sec-Fetch-Site': 'cross-site' }, { secFetchSite: 'cross-site' }],
+      // Another origin of the same site (a subdomain): React Router refuses such an Origin too.
+      [{ 'Sec-Fetch-Site': 'same-site' }, { secFetchSite: 'same-site' }],
+      [{ Referer: 'https://evil.example/a/page?with=query' }, { referer: 'https://evil.example' }],
+      [{ Referer: 'http://shop.example/account' }, { referer: 'http://shop.example' }],
+      [{ Referer: 'not a url' }, { referer: 'malformed' }],
+      // The shop's own Sec-Fetch-Site does not make a foreign Referer its own.
+      [{ 'Sec-Fetch-Site': 'same-origin', Referer: 'https://evil.example/' }, { referer: 'https://evil.example' }],
+    ] as const;
+    for (const [headers, logged] of refused) {
+      const request = new Request(url, { method: 'POST', headers });
+      const { response, next, logger } = await run(request);
+      expect(response.status, JSON.stringify(headers)).toBe(400);
+      expect(await response.text()).toBe('Bad Request');
+      expect(next).not.toHaveBeenCalled();
+      expect(logger.warn).toHaveBeenCalledExactlyOnceWith({ url, ...logged }, CROSS_ORIGIN_REFUSED);
+    }
+  });
+
+  it('without an Origin header, lets through the shop’s own Sec-Fetch-Site or Referer, a fan’s own navigation, and curl (none of the three)', async () => {
+    const url = 'https://shop.example/account/orders/1/withdrawal';
+    const allowed: Record<string, string>[] = [
+      { 'Sec-Fetch-Site': 'same-origin' },
+      { 'Sec-Fetch-Site': 'none' },
+      { Referer: 'https://shop.example/account/orders/1/withdrawal?item=2' },
+      { 'Sec-Fetch-Site': 'same-origin', Referer: 'https://shop.example/' },
+      {},
+    ];
+    for (const headers of allowed) {
+      const { response, next, logger } = await run(new Request(url, { method: 'POST', headers }));
+      expect(response, JSON.stringify(headers)).toBe(answered);
+      expect(next).toHaveBeenCalledOnce();
+      expect(logger.warn).not.toHaveBeenCalled();
+    }
+  });
+
   it('lets the shop’s own POST, one without Origin (curl, old clients), and reads through', async () => {
     const requests = [
       post('https://shop.example', 'https://shop.example/checkout/drop-in'),
@@ -143,29 +182,11 @@ describe('refuseCrossOriginActions (the check for resource routes)', () => {
   });
 });
 
-describe('every resource route whose action changes something', () => {
+describe('where the check runs', () => {
   const appDirectory = path.resolve(import.meta.dirname, '../..');
-  /** Resource routes whose action changes nothing, and why. */
-  const EXEMPT: Record<string, string> = {
-    'routes/site/catch-all.ts': 'its action only redirects home',
-    'routes/configure/tax-code-check.ts': 'its action only answers 405 (the check is a GET)',
-  };
-  const modules = [...readFileSync(path.join(appDirectory, 'routes.ts'), 'utf8').matchAll(/'(routes\/[^']+\.tsx?)'/g)].map((match) => match[1]!);
-  const resourceActions = modules.filter((module) => {
-    const source = readFileSync(path.join(appDirectory, module), 'utf8');
-    return !/^export default\b/m.test(source) && /^export (async function action\b|function action\b|const action\b)/m.test(source);
-  });
 
-  it('is found (the Drop-in routes among them)', () => {
-    expect(resourceActions).toEqual(
-      expect.arrayContaining(['routes/checkout/drop-in.ts', 'routes/checkout/drop-in-details.ts', 'routes/checkout/drop-in-stored.ts']),
-    );
-  });
-
-  it('refuses other origins as React Router does for pages (its check skips resource routes)', () => {
-    for (const module of resourceActions.filter((name) => !(name in EXEMPT))) {
-      const source = readFileSync(path.join(appDirectory, module), 'utf8');
-      expect(source, module).toMatch(/^export const middleware\b[^=]*= \[refuseCrossOriginActions[,\]]/m);
-    }
+  it('in the root route’s middleware, so for every route: pages (React Router checks only their Origin) and resource routes (which it skips)', () => {
+    const source = readFileSync(path.join(appDirectory, 'root.tsx'), 'utf8');
+    expect(source).toMatch(/^export const middleware\b[^=]*= \[[^\]]*\brefuseCrossOriginActions\b/m);
   });
 });

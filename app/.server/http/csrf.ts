@@ -19,7 +19,7 @@ export const CROSS_ORIGIN_REFUSED = 'cross-origin form submission refused';
 /**
  * The request's `Origin` when it is a submission React Router's check refuses — another origin,
  * a malformed one, or an opaque `null` (a sandboxed frame, a page with `no-referrer`) — else null.
- * No `Origin` at all passes, as it does for React Router (old clients, curl: SameSite guards those).
+ * Without `Origin` it is null, as for React Router; `foreignSubmissionOf` then asks the other headers.
  */
 export function crossOriginOf(request: Request): string | null {
   if (request.method === 'GET' || request.method === 'HEAD') return null;
@@ -38,16 +38,49 @@ export function isRefusedCrossOriginAction(error: unknown, request: Request): bo
   return error instanceof Error && REFUSAL_MESSAGES.has(error.message) && crossOriginOf(request) !== null;
 }
 
+/** The header that shows a submission came from another site, as it is logged (a Referer only by its origin). */
+export type ForeignSubmission = { origin: string } | { secFetchSite: string } | { referer: string };
+
+/** `Sec-Fetch-Site` values of a request the shop's own page made, or the fan made by hand. */
+const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
+
 /**
- * React Router's check for resource routes, which it skips (it runs only for routes with a
- * component and for `.data` requests): every resource route whose action changes something
- * exports `middleware = [refuseCrossOriginActions]` (csrf.test.ts holds them to it). The answer
- * and the log line are React Router's own: 400 "Bad Request", one warning with the origin. It runs
- * after the layouts' middleware, so a signed-out submission still goes to sign-in first.
+ * Why a submission must be refused as another site's, or null. `Origin` decides when it is
+ * there (as React Router's check). Without it — an old browser, an extension or a proxy that
+ * strips it — the browser's other two witnesses decide: a `Sec-Fetch-Site` other than
+ * `same-origin`/`none`, or a `Referer` of another origin (or one that is not a URL). A request
+ * with none of the three passes: that is curl or a server (docs/forms.md), not a page in a
+ * fan's browser, which sends at least one (and SameSite=Lax keeps the session cookie off other
+ * sites' posts besides).
+ */
+export function foreignSubmissionOf(request: Request): ForeignSubmission | null {
+  if (request.method === 'GET' || request.method === 'HEAD') return null;
+  if (request.headers.has('origin')) {
+    const origin = crossOriginOf(request);
+    return origin === null ? null : { origin };
+  }
+  const fetchSite = request.headers.get('sec-fetch-site');
+  if (fetchSite !== null && !OWN_FETCH_SITES.has(fetchSite)) return { secFetchSite: fetchSite };
+  const referer = request.headers.get('referer');
+  if (referer === null) return null;
+  let refererOrigin: string;
+  try {
+    refererOrigin = new URL(referer).origin;
+  } catch {
+    return { referer: 'malformed' };
+  }
+  return refererOrigin === new URL(request.url).origin ? null : { referer: refererOrigin };
+}
+
+/**
+ * The shop's CSRF check, in the root route's middleware so it runs for every route: it adds
+ * what React Router's own check (pages and `.data` requests, by `Origin` only) lacks — resource
+ * routes, which it skips, and submissions without `Origin` (`foreignSubmissionOf`). The answer
+ * and the log line are React Router's own: 400 "Bad Request", one warning naming the header.
  */
 export const refuseCrossOriginActions: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  const origin = crossOriginOf(request);
-  if (origin === null) return next();
-  context.get(requestContext).logger.warn({ url: request.url, origin }, CROSS_ORIGIN_REFUSED);
+  const foreign = foreignSubmissionOf(request);
+  if (foreign === null) return next();
+  context.get(requestContext).logger.warn({ url: request.url, ...foreign }, CROSS_ORIGIN_REFUSED);
   return new Response('Bad Request', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

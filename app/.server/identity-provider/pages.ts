@@ -26,9 +26,10 @@ function pageLanguage(ctx: KoaContextWithOIDC) {
 }
 
 /**
- * RP-initiated logout. The shop's own sign-out form already asked the fan, so when the
- * request carries a valid id_token_hint (only the shop has it) the page confirms itself with
- * JavaScript; without JavaScript it is one styled button. Without a hint it always asks.
+ * RP-initiated logout, for a link to the service's end-session endpoint: the shop's own
+ * sign-out ends the service's session on the server and never comes here
+ * (`auth/sign-in-session.ts`). With a valid id_token_hint of the session's own account the page
+ * confirms itself with JavaScript; otherwise, or without JavaScript, it is one styled button.
  */
 export async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promise<void> {
   const language = pageLanguage(ctx);

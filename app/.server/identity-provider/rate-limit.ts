@@ -8,9 +8,9 @@ export type LimitCheck = { blocked: false } | { blocked: true; retryAfterSeconds
 export type AttemptLimits = {
   /** Sign-in failures from one IP address per window (any accounts). */
   perIp: number;
-  /** Sign-in failures for one e-mail address from one IP address per window. */
+  /** Sign-in failures for one e-mail address from one IP address, or from one browser that signed in to it, per window. */
   perAccountIp: number;
-  /** Sign-in failures for one e-mail address per window, whoever tries: the ceiling for attacks from many IPs. */
+  /** Sign-in failures for one e-mail address per window from browsers that never signed in to it: the ceiling for attacks from many IPs. */
   perAccount: number;
   /** Sign-ups from one IP address per window. */
   signUpsPerIp: number;
@@ -25,6 +25,12 @@ export const DEFAULT_LIMITS: AttemptLimits = {
   windowSeconds: 15 * 60,
 };
 
+/** Where a sign-in attempt comes from, besides its IP address. */
+export type AttemptSource = {
+  /** The browser's device id when its device cookie vouches for the account (device-cookie.ts). */
+  device?: string | null;
+};
+
 /** What a guarded sign-in answers: blocked before the password was checked, or the check's own result. */
 export type GuardedAttempt<T> = { blocked: true; retryAfterSeconds: number } | { blocked: false; result: T | null };
 
@@ -34,9 +40,15 @@ export type GuardedAttempt<T> = { blocked: true; retryAfterSeconds: number } | {
  * checked (one atomic upsert per counter), so parallel requests cannot all pass a read-then-write
  * check; a right password gives the attempt back.
  *
- * Counters, in order, each touched only when the previous one let the attempt through: per IP,
- * per account+IP (so an attacker's failures block the attacker, not the fan on another device),
- * and per account (a higher ceiling against attacks spread over many IPs).
+ * A browser whose device cookie vouches for the account (it signed in to it before) has a counter
+ * of its own (per account and device) and no other: strangers' failures, and an address shared
+ * with them, cannot refuse the fan there. Any other attempt is counted, in order, each counter
+ * touched only when the previous one let it through: per IP; per account+IP (an attacker's
+ * failures block the attacker, not the fan elsewhere); per account, the ceiling against attacks
+ * spread over many IPs. Beyond that ceiling an address still has its first attempt of the
+ * window for the account, so strangers cannot refuse the fan's right password on a new device at
+ * a new address either; the price, one guess per address per window, is bounded by the per-IP
+ * counter too.
  */
 export function createAttemptLimiter(db: ShopDb, limits: AttemptLimits = DEFAULT_LIMITS) {
   const make = (keyPrefix: string, points: number) =>
@@ -44,51 +56,58 @@ export function createAttemptLimiter(db: ShopDb, limits: AttemptLimits = DEFAULT
   const byIp = make('sign-in-ip', limits.perIp);
   const byAccountIp = make('sign-in-account-ip', limits.perAccountIp);
   const byAccount = make('sign-in-account', limits.perAccount);
+  const byDevice = make('sign-in-device', limits.perAccountIp);
   const signUps = make('sign-up-ip', limits.signUpsPerIp);
 
-  /** Counts one attempt; 0 when it is within the limit, else the seconds until the window ends. */
-  async function take(limiter: RateLimiterDrizzle, key: string): Promise<number> {
+  /** Counts one attempt: the count so far in this window, whether it is over the limit, and the seconds until the window ends. */
+  async function take(limiter: RateLimiterDrizzle, key: string) {
     // `penalty` is the library's unconditional increment; it answers the count after it.
     const state = await limiter.penalty(key, 1);
-    return state.consumedPoints > limiter.points ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
+    return { count: state.consumedPoints, over: state.consumedPoints > limiter.points, wait: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
   }
 
   const blocked = (retryAfterSeconds: number) => ({ blocked: true as const, retryAfterSeconds });
   const accountIpKey = (ip: string, account: string) => `${account} ${ip}`;
+  const deviceKey = (device: string, account: string) => `${account} ${device}`;
 
-  /** Counts a sign-in attempt against the three counters in turn; blocked at the first one over its limit. */
-  async function takeSignIn(ip: string, account: string): Promise<LimitCheck> {
-    for (const [limiter, key] of [
-      [byIp, ip],
-      [byAccountIp, accountIpKey(ip, account)],
-      [byAccount, account],
-    ] as const) {
-      const wait = await take(limiter, key);
-      if (wait > 0) return blocked(wait);
+  /** Counts a sign-in attempt; blocked at the first counter over its limit. */
+  async function takeSignIn(ip: string, account: string, device: string | null): Promise<LimitCheck> {
+    if (device) {
+      const own = await take(byDevice, deviceKey(device, account));
+      return own.over ? blocked(own.wait) : { blocked: false };
     }
+    const fromIp = await take(byIp, ip);
+    if (fromIp.over) return blocked(fromIp.wait);
+    const fromHere = await take(byAccountIp, accountIpKey(ip, account));
+    if (fromHere.over) return blocked(fromHere.wait);
+    const anywhere = await take(byAccount, account);
+    // Beyond the ceiling, only an address's first attempt: refused until either window ends.
+    if (anywhere.over && fromHere.count > 1) return blocked(Math.min(anywhere.wait, fromHere.wait));
     return { blocked: false };
   }
 
   return {
     /**
      * Counts the attempt, then (unless a limit is reached) runs `check` — the password check.
-     * A right password (a non-null result) clears this account's failures from this IP and
-     * gives back the attempt on the IP and account counters.
+     * A right password (a non-null result) clears this account's failures from this browser or
+     * IP, and gives back the attempt on the IP and account counters.
      */
-    async guardSignIn<T>(ip: string, email: string, check: () => Promise<T | null>): Promise<GuardedAttempt<T>> {
+    async guardSignIn<T>(ip: string, email: string, check: () => Promise<T | null>, source: AttemptSource = {}): Promise<GuardedAttempt<T>> {
       const account = normalizeEmail(email);
-      const limit = await takeSignIn(ip, account);
+      const device = source.device ?? null;
+      const limit = await takeSignIn(ip, account, device);
       if (limit.blocked) return limit;
       const result = await check();
       if (result !== null) {
-        await Promise.all([byIp.reward(ip, 1), byAccount.reward(account, 1), byAccountIp.delete(accountIpKey(ip, account))]);
+        if (device) await byDevice.delete(deviceKey(device, account));
+        else await Promise.all([byIp.reward(ip, 1), byAccount.reward(account, 1), byAccountIp.delete(accountIpKey(ip, account))]);
       }
       return { blocked: false, result };
     },
     /** Counts a sign-up from `ip` (before creating the account, so parallel requests cannot all pass). */
     async takeSignUp(ip: string): Promise<LimitCheck> {
-      const wait = await take(signUps, ip);
-      return wait > 0 ? blocked(wait) : { blocked: false };
+      const state = await take(signUps, ip);
+      return state.over ? blocked(state.wait) : { blocked: false };
     },
   };
 }

@@ -96,6 +96,11 @@ export type OrderView = {
   history: OrderHistoryLine[];
   /** What withdrawals gave back (issue 31): confirmed by the PSP, and still on its way (asked, or being handled by support). */
   refunds: { refundedCents: number; pendingCents: number };
+  /**
+   * Why items that could otherwise be withdrawn now cannot be withdrawn through the shop: the
+   * order's payment was disputed, or cancelled or refunded outside it. Null otherwise.
+   */
+  withdrawalBlockedBy: 'payment-disputed' | 'payment-returned' | null;
 };
 
 /** One line of an order's payment history (domain NoticeKind), with what it shows. */

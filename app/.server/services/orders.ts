@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isFollowUpProcess } from '../../domain/membership-follow-up';
 import { withdrawalChoiceOf } from '../../domain/withdrawal';
+import type { PaymentStanding } from '../../domain/withdrawal-rights';
 import type { ShopDb } from '../db/client';
 import { memberships, orderItems, orderNotes, orders, products } from '../db/schema';
 import type { ServiceDeps } from '.';
@@ -14,8 +15,8 @@ import { closeUnpaidOrder, dueUnpaidOrders } from './order-closing';
 import { fulfilOrder, type FulfilOutcome } from './order-fulfilment';
 import { placeOrder } from './order-placement';
 import type { ReloadDocsLinks } from './reload-docs-link';
-import { loadWithdrawalLines, withdrawableUntil, type WithdrawalLine } from './withdrawal-lines';
-import { withdrawalsOf } from './withdrawal-refunds';
+import { loadWithdrawalLines, refusalOfLine, withdrawableUntil, type WithdrawalLine } from './withdrawal-lines';
+import { loadPaymentStanding, withdrawalsOf } from './withdrawal-refunds';
 import type { OrderHistoryLine, OrderLineView, OrderSummary, OrderView, PlaceOrderRequest, PlaceOrderResult } from './orders-contract';
 import { NOTICE_KINDS, type NoticeKind, type ReversalReason } from '../../domain/payment-ledger';
 
@@ -40,9 +41,9 @@ async function historyOf(db: ShopDb, orderId: string): Promise<OrderHistoryLine[
 }
 
 /** A line's withdrawal fields: whether it may be withdrawn now and until when, or how its withdrawal stands. */
-function withdrawalViewOf(line: WithdrawalLine | undefined, order: typeof orders.$inferSelect, now: Date): Pick<OrderLineView, 'withdrawable' | 'withdrawn'> {
+function withdrawalViewOf(line: WithdrawalLine | undefined, order: typeof orders.$inferSelect, payment: PaymentStanding, now: Date): Pick<OrderLineView, 'withdrawable' | 'withdrawn'> {
   if (!line) return { withdrawable: null, withdrawn: null };
-  const until = withdrawableUntil(line, order, now);
+  const until = withdrawableUntil(line, order, payment, now);
   const { withdrawal } = line;
   return {
     withdrawable: until === null ? null : { until },
@@ -65,10 +66,14 @@ export function createOrdersService(
 ) {
   const publicUrl = config.publicUrl;
 
-  async function orderLines(executor: ShopDb, order: typeof orders.$inferSelect): Promise<OrderLineView[]> {
+  /** The order's lines, and why withdrawing through the shop is blocked (the payment's standing) when it is. */
+  async function orderLines(executor: ShopDb, order: typeof orders.$inferSelect): Promise<{ lines: OrderLineView[]; withdrawalBlockedBy: OrderView['withdrawalBlockedBy'] }> {
     const { id: orderId, paidAt } = order;
     const now = clock.now();
-    const withdrawalOf = new Map((await loadWithdrawalLines(executor, orderId)).map((line) => [line.item.id, line]));
+    const withdrawalLines = await loadWithdrawalLines(executor, orderId);
+    const withdrawalOf = new Map(withdrawalLines.map((line) => [line.item.id, line]));
+    const payment = await loadPaymentStanding(executor, order, config.payments.merchantAccount);
+    const blocked = withdrawalLines.map((line) => refusalOfLine(line, order, payment, now)).find((refusal) => refusal === 'payment-disputed' || refusal === 'payment-returned');
     const previous = alias(memberships, 'previous');
     const rows = await executor
       .select({ item: orderItems, membershipCode: memberships.code, previousCode: previous.code, imageUrl: products.imageUrl })
@@ -78,7 +83,7 @@ export function createOrdersService(
       .leftJoin(previous, eq(previous.id, orderItems.previousMembershipId))
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.position));
-    return rows.map(({ item, membershipCode, previousCode, imageUrl }) => ({
+    const lines = rows.map(({ item, membershipCode, previousCode, imageUrl }) => ({
       id: item.id,
       productId: item.productId,
       imageUrl,
@@ -91,8 +96,9 @@ export function createOrdersService(
       membershipCode,
       follows: isFollowUpProcess(item.process) && previousCode !== null ? { process: item.process, membershipCode: previousCode } : null,
       withdrawal: withdrawalChoiceOf(item, paidAt),
-      ...withdrawalViewOf(withdrawalOf.get(item.id), order, now),
+      ...withdrawalViewOf(withdrawalOf.get(item.id), order, payment, now),
     }));
+    return { lines, withdrawalBlockedBy: blocked ?? null };
   }
 
   return {
@@ -111,6 +117,7 @@ export function createOrdersService(
         .where(and(eq(orders.id, orderId), eq(orders.customerId, customer.id)))
         .limit(1);
       if (!order) return null;
+      const { lines, withdrawalBlockedBy } = await orderLines(db, order);
       return {
         id: order.id,
         number: order.number,
@@ -119,7 +126,7 @@ export function createOrdersService(
         placedAt: order.placedAt,
         payBy: order.payBy,
         paidAt: order.paidAt,
-        lines: await orderLines(db, order),
+        lines,
         subtotalCents: order.subtotalCents,
         voucherCode: order.voucherCode,
         voucherDiscountCents: order.voucherDiscountCents,
@@ -131,6 +138,7 @@ export function createOrdersService(
         acceptedTerms: order.acceptedTerms,
         history: await historyOf(db, order.id),
         refunds: refundsOf(await withdrawalsOf(db, [order.id])),
+        withdrawalBlockedBy,
       };
     },
 

@@ -25,6 +25,32 @@ export function returnKey(kind: ReturnKind, value: string): string {
   return createHash('sha256').update(`${kind}\u0000${value}`).digest('base64url');
 }
 
+/** The value a redirect's return is claimed by: its `redirectResult`, else all its details (with `paymentData`). */
+export function redirectReturnValue(details: Readonly<Record<string, string>>, paymentData: string | null = null): string {
+  return details.redirectResult ?? JSON.stringify({ details, paymentData });
+}
+
+/** Room for what a PSP posts back (it posts where a URL would be too long), not a limit Adyen states. */
+const MAX_POSTED_VALUE_LENGTH = 16_384;
+
+/**
+ * The details for `/payments/details` in what the PSP posted back, as Adyen names them:
+ * `redirectResult`, or 3-D Secure 1's `MD` and `PaRes`. Anything else in the body is left out
+ * (Adyen: ignore what its action does not name). Null when it carries neither, or an empty or
+ * oversized one. Whether a value is the PSP's, only the PSP can say (a 3-D Secure 1 `PaRes` may
+ * even be broken into lines).
+ */
+export function postedReturnDetails(body: Readonly<Record<string, unknown>>): Record<string, string> | null {
+  const field = (name: string) => {
+    const value = body[name];
+    return typeof value === 'string' && value.length > 0 && value.length <= MAX_POSTED_VALUE_LENGTH ? value : null;
+  };
+  const redirectResult = field('redirectResult');
+  if (redirectResult) return { redirectResult };
+  const [md, paRes] = [field('MD'), field('PaRes')];
+  return md && paRes ? { MD: md, PaRes: paRes } : null;
+}
+
 /** Where a claimed return stands once this request is done waiting. */
 export type ResolvedReturn =
   /** The PSP answered (now or earlier) and the ledger has it; the attempt it named, if any. */

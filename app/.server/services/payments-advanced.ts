@@ -20,7 +20,7 @@ import type { CartOwner } from './cart-contract';
 import { findOwner, isUuid } from './cart-items';
 import { lastAttempt, lockPayableOrder, openAttempt, type OrderRow, type PaymentRow } from './payment-attempts';
 import { attemptOfAnswer, dropInAnswerOf, settleDropInAnswer, type DropInAnswer } from './drop-in-answers';
-import { resolveOnce, type ResolvedReturn } from './payment-returns';
+import { redirectReturnValue, resolveOnce, type ResolvedReturn } from './payment-returns';
 import { recordAttemptEnd, type SettlementDeps } from './payment-settlement';
 import type { PaymentReturn } from './payments';
 
@@ -253,7 +253,7 @@ export function createDropInPayments(settlement: SettlementDeps, { describeRetur
       const reply: { now: DropInAnswer | null } = { now: null };
       const resolved = await resolveOnce(
         settlement,
-        { kind: 'redirect', value: asked.redirectResult ?? JSON.stringify({ details: asked, paymentData: paymentData ?? null }), paymentId: null },
+        { kind: 'redirect', value: redirectReturnValue(asked, paymentData ?? null), paymentId: null },
         async () => {
           const answer = await gateway.details({ details: asked, paymentData });
           const attempt = await attemptOfAnswer(db, answer);
@@ -270,10 +270,13 @@ export function createDropInPayments(settlement: SettlementDeps, { describeRetur
       return success(dropInAnswerOf(await describeReturn(resolved.paymentId), attempt.orderId));
     },
 
-    /** A redirect's return (payments.readRedirectReturn): its details asked once, then settled. */
-    resolveRedirect(redirectResult: string, attemptId: string | null): Promise<ResolvedReturn> {
-      return resolveOnce(settlement, { kind: 'redirect', value: redirectResult, paymentId: attemptId }, async () => {
-        const answer = await gateway.details({ details: { redirectResult } });
+    /**
+     * A redirect's return (payments.readRedirectReturn, acceptPostedReturn): its details asked
+     * once, then settled. `attemptId` is an attempt of the shop's (the caller checks it).
+     */
+    resolveRedirect(details: Record<string, string>, attemptId: string | null): Promise<ResolvedReturn> {
+      return resolveOnce(settlement, { kind: 'redirect', value: redirectReturnValue(details), paymentId: attemptId }, async () => {
+        const answer = await gateway.details({ details });
         const attempt = await attemptOfAnswer(db, answer);
         if (attempt) await settleDropInAnswer(settlement, attempt, answer);
         return attempt?.id ?? null;

@@ -8,7 +8,7 @@ import { isLookupKey } from '../../domain/plain-text';
 import { paymentProcessOf, paymentReturnPath, reconciliationDelayMs, refusalOf, type PaymentMethod } from '../../domain/payment-attempt';
 import { outcomeOfSessionStatus } from '../../domain/payment-outcome';
 import { failure, success, type Result } from '../../domain/result';
-import { orders, paymentReversals, payments } from '../db/schema';
+import { orders, paymentReturns, paymentReversals, payments } from '../db/schema';
 import { hostedPageOrigins } from '../payments/config';
 import type { PaymentGateway, StoredPaymentMethod } from '../payments/gateway';
 import { isRequestInProgress } from '../payments/key-in-use';
@@ -18,7 +18,7 @@ import { findOwner, isUuid } from './cart-items';
 import { lastAttempt, lockPayableOrder, openAttempt, type PaymentRow } from './payment-attempts';
 import { createPaymentEvents } from './payment-events';
 import { recordEntry } from './payment-ledger';
-import { resolveOnce } from './payment-returns';
+import { postedReturnDetails, redirectReturnValue, resolveOnce, returnKey } from './payment-returns';
 import { recordAttemptEnd, settleOrder, settlementDepsOf } from './payment-settlement';
 import { createDropInPayments } from './payments-advanced';
 import type { ReloadDocsLinks } from './reload-docs-link';
@@ -35,6 +35,8 @@ export type StartPaymentResult = Result<{ url: string }, 'not-found' | 'not-paya
 /** What the fan's return from the PSP found (the return page words it). */
 export type PaymentReturn =
   | { kind: 'unknown' }
+  /** A posted return still being asked of the PSP, whose attempt is not known yet: nobody's, so far. */
+  | { kind: 'checking' }
   /** A result that is no PSP's (forged, spent, too long): the page answers 400. */
   | { kind: 'invalid' }
   | {
@@ -124,6 +126,13 @@ export function createPaymentsService(
 
   const dropIn = createDropInPayments(settlement, { describeReturn });
 
+  /** The shop's attempt a return URL names, if it is one (the URL is the fan's to change). */
+  async function knownAttempt(attemptId: string | null): Promise<string | null> {
+    if (!attemptId || !isUuid(attemptId)) return null;
+    const [attempt] = await db.select({ id: payments.id }).from(payments).where(eq(payments.id, attemptId));
+    return attempt?.id ?? null;
+  }
+
   return {
     events,
     /** Drop-in's advanced flow (payments-advanced.ts). */
@@ -197,10 +206,33 @@ export function createPaymentsService(
      */
     async readRedirectReturn(input: { redirectResult: string; attemptId: string | null }): Promise<PaymentReturn> {
       if (input.redirectResult.length === 0 || input.redirectResult.length > MAX_RESULT_LENGTH) return { kind: 'invalid' };
-      const attemptId = input.attemptId && isUuid(input.attemptId) ? input.attemptId : null;
-      const resolved = await dropIn.resolveRedirect(input.redirectResult, attemptId);
+      const resolved = await dropIn.resolveRedirect({ redirectResult: input.redirectResult }, await knownAttempt(input.attemptId));
       if (resolved.state === 'refused') return { kind: 'invalid' };
       return resolved.paymentId ? describeReturn(resolved.paymentId) : { kind: 'unknown' };
+    },
+
+    /**
+     * A redirect's return the PSP posted (3-D Secure: Adyen returns it with the redirect's own
+     * method, from another site, so without the fan's session). No fan acts here: its details
+     * are asked of the PSP once, as a GET's are, and the PSP's word moves the order on. The
+     * `handle` names the return for the page that shows its owner the outcome; it names no
+     * order and no fan. `invalid`: nothing of the PSP's in the body.
+     */
+    async acceptPostedReturn(input: { body: Readonly<Record<string, unknown>>; attemptId: string | null }): Promise<{ kind: 'accepted'; handle: string } | { kind: 'invalid' }> {
+      const details = postedReturnDetails(input.body);
+      if (!details) return { kind: 'invalid' };
+      await dropIn.resolveRedirect(details, await knownAttempt(input.attemptId));
+      return { kind: 'accepted', handle: returnKey('redirect', redirectReturnValue(details)) };
+    },
+
+    /** What became of a posted return, by its handle (acceptPostedReturn): read, never asked of the PSP again. */
+    async readPostedReturn(handle: string): Promise<PaymentReturn> {
+      if (handle.length > 64 || !isLookupKey(handle)) return { kind: 'unknown' };
+      const [found] = await db.select().from(paymentReturns).where(and(eq(paymentReturns.key, handle), eq(paymentReturns.kind, 'redirect')));
+      if (!found) return { kind: 'unknown' };
+      if (found.state === 'refused') return { kind: 'invalid' };
+      if (found.paymentId) return describeReturn(found.paymentId);
+      return found.state === 'resolving' ? { kind: 'checking' } : { kind: 'unknown' };
     },
 
     /** The last refused attempt of an order waiting for payment (the pay page says why it failed). */

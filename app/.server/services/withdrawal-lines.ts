@@ -2,7 +2,7 @@
 // a gift was taken on, and each item's withdrawal. Read by the withdrawal itself (under the order's
 // lock) and by the order pages, so both decide with the same facts.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { withdrawalDeadline, withdrawalRefusal, type WithdrawalCandidate, type WithdrawalRefusal } from '../../domain/withdrawal-rights';
+import { withdrawalDeadline, withdrawalRefusal, type PaymentStanding, type WithdrawalCandidate, type WithdrawalRefusal } from '../../domain/withdrawal-rights';
 import type { ShopDb } from '../db/client';
 import { gifts, memberships, orderItems, type orders, withdrawalItems, withdrawals } from '../db/schema';
 
@@ -57,11 +57,11 @@ export function candidateOf(line: WithdrawalLine): WithdrawalCandidate {
 }
 
 /** Why the line may not be withdrawn at `now`, or null. */
-export function refusalOfLine(line: WithdrawalLine, order: OrderRow, now: Date): WithdrawalRefusal | null {
-  return withdrawalRefusal(candidateOf(line), order, now);
+export function refusalOfLine(line: WithdrawalLine, order: OrderRow, payment: PaymentStanding, now: Date): WithdrawalRefusal | null {
+  return withdrawalRefusal(candidateOf(line), order, payment, now);
 }
 
 /** Until when the line may be withdrawn (exclusive), or null when it may not be now. */
-export function withdrawableUntil(line: WithdrawalLine, order: OrderRow, now: Date): Date | null {
-  return refusalOfLine(line, order, now) === null ? withdrawalDeadline(order) : null;
+export function withdrawableUntil(line: WithdrawalLine, order: OrderRow, payment: PaymentStanding, now: Date): Date | null {
+  return refusalOfLine(line, order, payment, now) === null ? withdrawalDeadline(order) : null;
 }

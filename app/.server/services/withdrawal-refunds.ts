@@ -5,17 +5,21 @@
 // REFUND / REFUND_FAILED events of the order's ledger, read here under the order's lock
 // (payment-settlement.ts), so a replayed or reordered webhook changes nothing twice.
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
-import { refundStateOf } from '../../domain/withdrawal-rights';
+import { factsOf } from '../../domain/payment-ledger';
+import { paymentStanding, refundStateOf, type PaymentStanding } from '../../domain/withdrawal-rights';
 import type { ShopDb } from '../db/client';
 import { orders, paymentEvents, withdrawals } from '../db/schema';
 import { isRefusedRequest } from '../payments/gateway';
-import type { LedgerRow } from './payment-ledger';
+import { ledgerEventOf, type LedgerRow } from './payment-ledger';
 import { writeNotice } from './payment-notes';
 import { failureText, nextTryAfter } from './payment-reversals';
 import { settleOrder, type SettlementDeps } from './payment-settlement';
 
 /** How long one instance holds a refund while it talks to the PSP. */
 const SEND_LEASE_MS = 60_000;
+
+/** The refund's last error, for support, when the shop itself declines to send it. */
+const PAYMENT_NOT_HELD = 'not sent: the payment was disputed or given back outside the shop';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -36,6 +40,17 @@ export async function sendWithdrawalRefund(deps: SettlementDeps, withdrawalId: s
     .returning();
   if (!claimed || claimed.paymentPspReference === null) return false;
   const attempts = claimed.attempts + 1;
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, claimed.orderId));
+  if (order && (await loadPaymentStanding(deps.db, order, deps.merchantAccount)) !== 'holds') {
+    // Disputed or given back outside the shop after the withdrawal was recorded: a refund now would pay twice.
+    await deps.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, claimed.orderId)).for('no key update');
+      await tx.update(withdrawals).set({ nextAttemptAt: null, lastError: PAYMENT_NOT_HELD }).where(eq(withdrawals.id, claimed.id));
+      if (locked) await markFailed(tx, deps, claimed, locked, deps.now());
+    });
+    deps.logger.error({ withdrawalId, pspReference: claimed.paymentPspReference }, 'withdrawals: the payment was disputed or given back outside the shop; the refund is not sent, support is told');
+    return false;
+  }
   try {
     const refund = await deps.gateway.refund({
       pspReference: claimed.paymentPspReference,
@@ -136,6 +151,19 @@ export async function settleWithdrawalRefunds(
     await tx.update(withdrawals).set({ state, settledAt: now }).where(eq(withdrawals.id, withdrawal.id));
     await writeNotice(tx, deps, order, { kind: 'withdrawal-refunded', payment: withdrawal.reference }, { amountCents: withdrawal.refundCents }, now);
   }
+}
+
+/**
+ * How the payment that paid the order stands (domain/withdrawal-rights.ts `paymentStanding`),
+ * from every event the PSP sent about it but the refunds of the order's own withdrawals.
+ */
+export async function loadPaymentStanding(executor: ShopDb, order: OrderRow, merchantAccount: string): Promise<PaymentStanding> {
+  const payer = order.paidByPspReference;
+  if (payer === null) return 'holds';
+  const rows = await executor.select().from(paymentEvents).where(eq(paymentEvents.paymentPspReference, payer));
+  const { rest } = await splitWithdrawalRefunds(executor, order.id, rows);
+  const facts = factsOf(rest.map(ledgerEventOf), { amountCents: order.totalCents, currency: 'EUR', merchantAccount });
+  return paymentStanding(facts.find((entry) => entry.payment === payer) ?? null);
 }
 
 /** The withdrawals of some orders (the order pages' states). */

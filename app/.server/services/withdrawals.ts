@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { summariseAddress } from '../../domain/address-summary';
 import type { Language } from '../../domain/catalogue-types';
-import { refundPlan, withdrawalDeadline } from '../../domain/withdrawal-rights';
+import { refundPlan, withdrawalDeadline, type PaymentStanding } from '../../domain/withdrawal-rights';
 import { failure, success } from '../../domain/result';
 import type { ShopDb } from '../db/client';
 import { coupons, memberships, orderItemDocuments, orders, paymentEvents, payments, productVariants, withdrawalItems, withdrawals } from '../db/schema';
@@ -22,10 +22,12 @@ import { queueMail, writeNotice } from './payment-notes';
 import { settlementDepsOf } from './payment-settlement';
 import type { ReloadDocsLinks } from './reload-docs-link';
 import { loadWithdrawalLines, refusalOfLine, type WithdrawalLine } from './withdrawal-lines';
-import { sendWithdrawalRefund } from './withdrawal-refunds';
+import { loadPaymentStanding, sendWithdrawalRefund } from './withdrawal-refunds';
 import type { PreviewResult, RefundMethod, WithdrawalPreview, WithdrawalRefusals, WithdrawRequest, WithdrawResult } from './withdrawals-contract';
 
 type OrderRow = typeof orders.$inferSelect;
+
+const isPaymentRefusal = (refusal: string) => refusal === 'payment-disputed' || refusal === 'payment-returned';
 
 /** More item ids than an order could have is no fan's request. */
 const MAX_ITEMS = 50;
@@ -54,11 +56,11 @@ async function refundMethodOf(db: ShopDb, order: OrderRow): Promise<RefundMethod
 }
 
 /** Why the chosen items may not be withdrawn, per item; empty when all may. */
-function refusalsOf(lines: readonly WithdrawalLine[], chosen: ReadonlySet<string>, order: OrderRow, now: Date): WithdrawalRefusals {
+function refusalsOf(lines: readonly WithdrawalLine[], chosen: ReadonlySet<string>, order: OrderRow, payment: PaymentStanding, now: Date): WithdrawalRefusals {
   const refusals: WithdrawalRefusals = {};
   for (const id of chosen) {
     const line = lines.find((candidate) => candidate.item.id === id);
-    const refusal = line ? refusalOfLine(line, order, now) : 'not-found';
+    const refusal = line ? refusalOfLine(line, order, payment, now) : 'not-found';
     if (refusal) refusals[id] = refusal;
   }
   return refusals;
@@ -165,7 +167,7 @@ export function createWithdrawalsService(
       if (chosen === null) return { ok: false, reason: 'refused', fields: {}, refusals: Object.fromEntries(itemIds.slice(0, MAX_ITEMS).map((id) => [id, 'not-found'])) };
       if (chosen.size === 0) return failure('nothing-chosen');
       const lines = await loadWithdrawalLines(db, order.id);
-      const refusals = refusalsOf(lines, chosen, order, clock.now());
+      const refusals = refusalsOf(lines, chosen, order, await loadPaymentStanding(db, order, settlement.merchantAccount), clock.now());
       if (Object.keys(refusals).length > 0) return { ok: false, reason: 'refused', fields: {}, refusals };
       return success(await previewOf(db, order, lines, chosen));
     },
@@ -187,8 +189,14 @@ export function createWithdrawalsService(
           if (earlier) return success({ withdrawalId: earlier.id, orderId: earlier.orderId, refundCents: earlier.refundCents, state: earlier.state });
           const now = clock.now();
           const lines = await loadWithdrawalLines(tx, order.id);
-          const refusals = refusalsOf(lines, chosen, order, now);
-          if (Object.keys(refusals).length > 0) return { ok: false, reason: 'refused', fields: {}, refusals };
+          const refusals = refusalsOf(lines, chosen, order, await loadPaymentStanding(tx, order, settlement.merchantAccount), now);
+          if (Object.keys(refusals).length > 0) {
+            // The fan asked and the shop cannot refund through the PSP: a person must answer them (told once).
+            if (order.paidByPspReference !== null && Object.values(refusals).some(isPaymentRefusal)) {
+              await writeNotice(tx, settlement, order, { kind: 'withdrawal-blocked', payment: order.paidByPspReference }, {}, now);
+            }
+            return { ok: false, reason: 'refused', fields: {}, refusals };
+          }
           const preview = await previewOf(tx, order, lines, chosen);
           const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(withdrawals).where(eq(withdrawals.orderId, order.id))) as [{ count: number }];
           const number = count + 1;

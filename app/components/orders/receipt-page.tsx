@@ -15,6 +15,8 @@ export type ReceiptData = {
   summary: OrderSummaryData;
   /** The way to withdraw (issue 31) while some item may be withdrawn; else null. */
   withdrawal: { action: string; options: WithdrawalOption[]; modelFormHref: string } | null;
+  /** Why nothing can be withdrawn through the shop although the period runs (the payment was disputed or given back); else null. */
+  withdrawalBlocked: string | null;
   buyer: DetailRow[];
   billing: AddressSummary | null;
   /** Only when the fan asked for an invoice with a VAT number. */
@@ -46,6 +48,10 @@ export function ReceiptPage({ receipt }: { receipt: ReceiptData }) {
           <p>
             <a href={receipt.withdrawal.modelFormHref}>{t('withdrawal.modelForm')}</a>
           </p>
+        </ReceiptSection>
+      ) : receipt.withdrawalBlocked ? (
+        <ReceiptSection id="receipt-withdrawal" heading={t('withdrawal.receiptHeading')} className="receipt__withdrawal">
+          <p>{receipt.withdrawalBlocked}</p>
         </ReceiptSection>
       ) : null}
       <ReceiptSection id="receipt-buyer" heading={t('receipt.buyerHeading')}>

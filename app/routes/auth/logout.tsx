@@ -23,16 +23,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { seo: describePage(context, request, { title: t('auth:logout.metaTitle'), robots: 'noindex' }) };
 }
 
-/** POST: forget the fan here, then end the sign-in service's session too. */
+/** POST: forget the fan here and at the sign-in service (an external one: through its logout). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { sessions, login } = context.get(authContext);
+  const { sessions } = context.get(authContext);
   // Deleted on the server: a copy of the cookie saved earlier opens nothing any more.
-  const { idToken } = await endSession(request, context);
+  const { providerLogout } = await endSession(request, context);
   // A brand-new session holding nothing but the notice: the fan is signed out, and told so.
   const signedOut = await sessions.getSession();
   signedOut.flash('notice', { key: 'auth:logout.done' });
   const headers = { 'Set-Cookie': await sessions.commitSession(signedOut) };
-  const providerLogout = idToken ? await login.logoutUrl(idToken) : null;
   return redirectDocument(providerLogout ?? '/', { status: 303, headers });
 }
 

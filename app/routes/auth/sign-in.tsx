@@ -40,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   const { email, password } = submission.value;
   // The attempt is counted before the password is checked (see rate-limit.ts).
-  const attempt = await route.attempts.guardSignIn(route.ip, email, () => route.accounts.authenticate(email, password));
+  const attempt = await route.signIn(email, password);
   if (attempt.blocked) {
     const { minutes, init } = tooManyAttempts(attempt);
     const message = getInstance(context).t('auth:tooManyAttempts', { count: minutes });
@@ -51,8 +51,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // One message for an unknown e-mail and a wrong password alike.
     return data(submission.reply({ formErrors: ['auth:signIn.invalidCredentials'], hideFields: ['password'] }), { status: 400 });
   }
-  // The provider's resume URL: a full document navigation, never a client-side route.
-  return redirectDocument(await route.finish(account.id), 303);
+  // The provider's resume URL: a full document navigation, never a client-side route. This
+  // browser is remembered: strangers' failures do not count against it (device-cookie.ts).
+  return redirectDocument(await route.finish(account.id), { status: 303, headers: { 'Set-Cookie': route.rememberDevice(email) } });
 }
 
 /** Document responses take headers from here: pass on the action's Retry-After (429). */

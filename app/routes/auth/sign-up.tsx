@@ -53,7 +53,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  return redirectDocument(await route.finish(result.account.id), 303);
+  // Signed in: this browser is remembered for the new account, as after a sign-in.
+  return redirectDocument(await route.finish(result.account.id), { status: 303, headers: { 'Set-Cookie': route.rememberDevice(email) } });
 }
 
 /** Document responses take headers from here: pass on the action's Retry-After (429). */

@@ -1,7 +1,6 @@
 import { shopContext } from '../../context';
 import type { DropInReply } from '../../domain/drop-in-reply';
 import { signedIn } from '../../.server/auth/guards';
-import { refuseCrossOriginActions } from '../../.server/http/csrf';
 import { readFormData } from '../../.server/http/form-data';
 import type { Route } from './+types/drop-in-details';
 
@@ -14,9 +13,6 @@ function reply(body: DropInReply, status = 200): Response {
  * request (a forged `redirectResult`), are the client's (400); not this fan's payment, 404.
  */
 const STATUS_OF = { invalid: 400, refused: 400, 'not-found': 404, unavailable: 503 } as const;
-
-/** A page of another origin may not finish a payment (React Router's check skips resource routes). */
-export const middleware: Route.MiddlewareFunction[] = [refuseCrossOriginActions];
 
 /**
  * The rest of a Drop-in payment after its action (3-D Secure, PayPal; issue 14), secured: POST

@@ -1,11 +1,7 @@
 import { shopContext } from '../../context';
 import { signedIn } from '../../.server/auth/guards';
-import { refuseCrossOriginActions } from '../../.server/http/csrf';
 import { readFormData } from '../../.server/http/form-data';
 import type { Route } from './+types/drop-in-stored';
-
-/** A page of another origin may not delete a fan's card (React Router's check skips resource routes). */
-export const middleware: Route.MiddlewareFunction[] = [refuseCrossOriginActions];
 
 /**
  * Spec "Checkout screen": a saved method's delete action, as Drop-in offers it (its remove

@@ -3,7 +3,6 @@ import type { DropInReply } from '../../domain/drop-in-reply';
 import { shopContext } from '../../context';
 import { signedIn } from '../../.server/auth/guards';
 import { clientIpOf } from '../../.server/http/client-ip';
-import { refuseCrossOriginActions } from '../../.server/http/csrf';
 import { readFormData } from '../../.server/http/form-data';
 import { getLanguage } from '../../middleware/i18next';
 import { placeFromForm } from './checkout-action.server';
@@ -15,9 +14,6 @@ const MAX_DROP_IN_DATA_LENGTH = 32 * 1024;
 function reply(body: DropInReply | { paymentMethods: unknown }, status = 200): Response {
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 }
-
-/** A page of another origin may not place or pay a cart (React Router's check skips resource routes). */
-export const middleware: Route.MiddlewareFunction[] = [refuseCrossOriginActions];
 
 /**
  * Checkout's Drop-in (issue 14, the advanced flow; docs/forms.md "Drop-in"), secured.

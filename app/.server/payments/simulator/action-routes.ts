@@ -11,11 +11,16 @@ import type { Queries } from './webhooks';
 
 /**
  * The pages a payment's action leads to: the 3-D Secure challenge (`/3ds/{token}`) and the
- * PayPal approval (`/paypal/{token}`), for the hosted page and for `/payments` alike. Every POST
- * answers 303: back to the hosted page, or to the shop (`sessionResult` for a hosted payment,
- * `redirectResult` for one made through `/payments`). A hosted payment whose session ended
- * meanwhile (another tab paid it) is never authorised: engine.ts decide() cancels it.
+ * PayPal approval (`/paypal/{token}`), for the hosted page and for `/payments` alike. A POST
+ * answers 303 back to the hosted page, or to the shop: `sessionResult` for a hosted payment,
+ * `redirectResult` for a PayPal payment made through `/payments`. A 3-D Secure challenge of
+ * `/payments` goes back by POST, as Adyen returns it (the redirect's own method): its answer is
+ * a page whose form posts `redirectResult` to the shop's `returnUrl`. A hosted payment whose
+ * session ended meanwhile (another tab paid it) is never authorised: engine.ts decide() cancels it.
  */
+
+/** Where the shopper goes on: an address (GET), or the shop's `returnUrl` with fields to post. */
+type Onward = { url: string; post?: Record<string, string> };
 
 export function actionRoutes(context: SimulatorContext): Router {
   const router = Router();
@@ -25,14 +30,18 @@ export function actionRoutes(context: SimulatorContext): Router {
    * Where the shopper goes once a challenge or approval is decided: `justDecided` counts a
    * refusal against the session; a page opened again afterwards only leads on.
    */
-  async function afterDecided(tx: Queries, payment: PaymentRow, justDecided: boolean): Promise<string | null> {
-    if (payment.channel === 'api') return payment.returnUrl && payment.redirectResult ? returnUrlWith(payment.returnUrl, { redirectResult: payment.redirectResult }) : null;
+  async function afterDecided(tx: Queries, payment: PaymentRow, justDecided: boolean): Promise<Onward | null> {
+    if (payment.channel === 'api') {
+      if (!payment.returnUrl || !payment.redirectResult) return null;
+      const redirectResult = payment.redirectResult;
+      return payment.method === 'scheme' ? { url: payment.returnUrl, post: { redirectResult } } : { url: returnUrlWith(payment.returnUrl, { redirectResult }) };
+    }
     const session = payment.sessionId ? await lockSession(tx, payment.sessionId) : null;
     if (!session) return null;
     const now = context.clock.now();
     // A session that ended meanwhile keeps its result: the shopper goes back to it.
-    if (!canTakePayment(session, now)) return resultUrlOfEnded(tx, session, now);
-    return justDecided ? urlAfterPayment(context, tx, session, payment) : urlOfRetry(session, payment);
+    if (!canTakePayment(session, now)) return { url: await resultUrlOfEnded(tx, session, now) };
+    return { url: justDecided ? await urlAfterPayment(context, tx, session, payment) : urlOfRetry(session, payment) };
   }
 
   async function languageOfPayment(req: Request, payment: PaymentRow): Promise<Language> {
@@ -49,8 +58,8 @@ export function actionRoutes(context: SimulatorContext): Router {
     }
     if (payment.resultCode !== 'RedirectShopper') {
       const language = await languageOfPayment(req, payment);
-      const backUrl = await db.transaction((tx) => afterDecided(tx, payment, false));
-      sendPage(res, 409, messagePage({ language, heading: translatedText(language, 'done.heading'), body: translatedText(language, 'done.body'), backUrl: backUrl ?? undefined }));
+      const back = await db.transaction((tx) => afterDecided(tx, payment, false));
+      sendPage(res, 409, messagePage({ language, heading: translatedText(language, 'done.heading'), body: translatedText(language, 'done.body'), backUrl: back?.url, backPost: back?.post }));
       return null;
     }
     return payment;
@@ -58,9 +67,11 @@ export function actionRoutes(context: SimulatorContext): Router {
 
   /** Decides the payment and leads on, in one transaction (decide locks the session first). */
   async function decideAndGo(req: Request, res: Response, payment: PaymentRow, decideIt: (tx: Queries) => Promise<PaymentRow>): Promise<void> {
-    const url = await db.transaction(async (tx) => afterDecided(tx, await decideIt(tx), true));
-    if (url) seeOther(res, url);
-    else sendNotFound(res, await languageOfPayment(req, payment));
+    const onward = await db.transaction(async (tx) => afterDecided(tx, await decideIt(tx), true));
+    if (!onward) return sendNotFound(res, await languageOfPayment(req, payment));
+    if (!onward.post) return seeOther(res, onward.url);
+    const language = await languageOfPayment(req, payment);
+    sendPage(res, 200, messagePage({ language, heading: translatedText(language, 'decided.heading'), body: translatedText(language, 'decided.body'), backUrl: onward.url, backPost: onward.post }));
   }
 
   router.get(

@@ -2,6 +2,7 @@ import { and, desc, eq, sum } from 'drizzle-orm';
 import { Router } from 'express';
 import { pspSimModifications, pspSimPayments } from '../../db/schema';
 import { invalid } from './api-errors';
+import { DISPUTED_REFUND_REASON, isChargedBack } from './disputes';
 import { optionalString, readAmount, readModificationReference, readReference } from './api-requests';
 import type { SimulatorContext } from './context';
 import type { PaymentRow } from './engine';
@@ -19,7 +20,8 @@ import { queueWebhook, type EventCode, type Queries } from './webhooks';
  * reading of Adyen's rules: only an authorised payment can be cancelled or refunded; a cancel
  * fails once the payment is captured (at authorisation, or `captureDelayHours` later: Adyen's
  * immediate auto-capture is a merchant setting, assumed here); refunds may not exceed the amount,
- * and fail when support switched the payment's refunds to fail (refund-failures.ts).
+ * and fail on a charged-back payment (disputes.ts) or when support switched the payment's refunds
+ * to fail (refund-failures.ts).
  */
 
 type Decision = { success: true } | { success: false; reason: string };
@@ -150,6 +152,7 @@ export function modificationRoutes(context: SimulatorContext): Router {
       let decision: Decision = { success: true };
       if (payment.resultCode !== 'Authorised') decision = { success: false, reason: 'Payment is not authorised' };
       else if (earlier.some((modification) => modification.success)) decision = { success: false, reason: 'Payment is already cancelled or refunded' };
+      else if (captured && (await isChargedBack(tx, payment.pspReference))) decision = { success: false, reason: DISPUTED_REFUND_REASON };
       const amount = { value: payment.amountValue, currency: payment.currency };
       const kind = captured ? 'refund' : 'cancel';
       const pspReference = await recordModification(tx, context, { kind, reversal: true, payment, paymentReference: payment.merchantReference, reference, amount, decision });
@@ -173,6 +176,7 @@ export function modificationRoutes(context: SimulatorContext): Router {
       if (payment.resultCode !== 'Authorised') decision = { success: false, reason: 'Payment is not authorised' };
       else if (earlier.some((modification) => modification.success && modification.kind !== 'refund')) decision = { success: false, reason: 'Payment is cancelled' };
       else if (Number(refunded?.total ?? 0) + amount.value > payment.amountValue) decision = { success: false, reason: 'Refund exceeds the payment amount' };
+      else if (await isChargedBack(tx, payment.pspReference)) decision = { success: false, reason: DISPUTED_REFUND_REASON };
       // Received all the same, as Adyen receives it: the failure comes with the webhook.
       else if (payment.refundsFail) decision = { success: false, reason: REFUND_FAILED_REASON };
       // A refund's own `reference` comes back as its webhooks' merchantReference (docs/payments.md says where from).

@@ -121,12 +121,23 @@ ${sections.join('\n')}
   return page({ language, title: t('pay.heading', { amount }), main });
 }
 
+/**
+ * The way back to the shop: a link, or — with `post` — a form that posts those fields to `url`,
+ * as Adyen returns a 3-D Secure redirect (with the redirect's own method). Without JavaScript
+ * the shopper presses it, as on an issuer's page.
+ */
+function backToShop(t: Translate, back: { url: string; post?: Record<string, string> }): string {
+  if (!back.post) return `<p><a class="button button--primary" href="${h(back.url)}">${t('backToShop')}</a></p>`;
+  const fields = Object.entries(back.post).map(([name, value]) => `<input type="hidden" name="${h(name)}" value="${h(value)}">`);
+  return `<form method="post" action="${h(back.url)}">${fields.join('')}<button type="submit" class="button button--primary">${t('backToShop')}</button></form>`;
+}
+
 /** A page that only says something (expired, ended, not found, done), with a way back when there is one. */
-export function messagePage(input: { language: Language; heading: string; body: string; backUrl?: string }): string {
+export function messagePage(input: { language: Language; heading: string; body: string; backUrl?: string; backPost?: Record<string, string> }): string {
   const t = translatorFor(input.language);
   const main = `<h1>${input.heading}</h1>
 <p>${input.body}</p>
-${input.backUrl ? `<p><a class="button button--primary" href="${h(input.backUrl)}">${t('backToShop')}</a></p>` : ''}`;
+${input.backUrl ? backToShop(t, { url: input.backUrl, post: input.backPost }) : ''}`;
   return page({ language: input.language, title: input.heading, main });
 }
 

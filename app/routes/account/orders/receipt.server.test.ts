@@ -69,7 +69,8 @@ describe('receiptData', () => {
     const older = anOrder();
     delete older.buyer.birthProvinceCode;
     expect((await receiptData(older, 'en', tIn('en'), countryName)).buyer[3]?.value).toBe('Roma, Italy');
-    expect(abroad.billing).toMatchObject({ place: '75001 Paris, EE', country: 'France' });
+    // Billed abroad with state EE (spec §9): a placeholder for the invoicing systems, not printed.
+    expect(abroad.billing).toMatchObject({ place: '75001 Paris', country: 'France' });
     const free = await receiptData(anOrder({ billingAddress: null }), 'en', tIn('en'), countryName);
     expect(free.buyer.map((row) => row.key)).not.toContain('taxCode');
     expect(free.billing).toBeNull();
@@ -140,5 +141,13 @@ describe('receiptData', () => {
       modelFormHref: '/terms/withdrawal-form',
     });
     expect((await receiptData(anOrder(), 'en', tIn('en'), countryName)).withdrawal).toBeNull();
+  });
+
+  it('says why nothing can be withdrawn here when the payment was disputed or given back outside the shop', async () => {
+    expect((await receiptData(anOrder(), 'en', tIn('en'), countryName)).withdrawalBlocked).toBeNull();
+    const disputed = await receiptData(anOrder({ withdrawalBlockedBy: 'payment-disputed' }), 'en', tIn('en'), countryName);
+    expect(disputed).toMatchObject({ withdrawal: null, withdrawalBlocked: expect.stringContaining('Your bank has disputed this payment (a chargeback)') });
+    const returned = await receiptData(anOrder({ withdrawalBlockedBy: 'payment-returned' }), 'it', tIn('it'), countryName);
+    expect(returned.withdrawalBlocked).toContain('già stato annullato o rimborsato fuori dal negozio');
   });
 });

@@ -105,6 +105,7 @@ export async function receiptData(
     title: t('orders:receipt.heading', { number: String(order.number) }),
     summary: orderSummaryData(order, language, t),
     withdrawal: withdrawalSection(order, language, t),
+    withdrawalBlocked: order.withdrawalBlockedBy ? t(`orders:withdrawal.refusals.${order.withdrawalBlockedBy}`) : null,
     buyer: await buyerRows(order, language, t, countryName),
     billing: order.billingAddress ? await addressOf(order.billingAddress.addressId, order.billingAddress, language, countryName) : null,
     invoicing: await invoicingRows(order.invoicing, language, t, countryName),

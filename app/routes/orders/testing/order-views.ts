@@ -65,6 +65,7 @@ export function anOrder(more: Partial<OrderView> = {}): OrderView {
     acceptedTerms: [],
     history: [],
     refunds: { refundedCents: 0, pendingCents: 0 },
+    withdrawalBlockedBy: null,
     ...more,
   };
 }
