@@ -101,7 +101,8 @@ describe('docs/operations.md, what the shop says', () => {
   it('quotes the re-seal command’s last line and the log lines as the shop writes them', () => {
     expect(flowing).toContain(RESEAL_DONE);
     const quoted: [string, string][] = [
-      ['a webhook with a missing or wrong HMAC signature was refused', 'app/.server/payments/webhook-endpoint.ts'],
+      ['a webhook with no well-signed item was refused', 'app/.server/payments/webhook-endpoint.ts'],
+      ['items of a webhook were ignored', 'app/.server/payments/webhook-endpoint.ts'],
       ['payments: Adyen', 'app/.server/shop.ts'],
       ['payments: the built-in simulator answers', 'app/.server/shop.ts'],
     ];

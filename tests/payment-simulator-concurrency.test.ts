@@ -2,10 +2,11 @@
 // form, the card form racing the cancel button, PayPal approved in two tabs, a challenge
 // answered after another tab paid. The posts really race (Promise.all of HTTP requests): on
 // PGlite (one connection) they serialise, on PostgreSQL only the session's row lock keeps them
-// apart. Also Idempotency-Key under concurrent requests with the same key.
+// apart. Also Idempotency-Key under concurrent requests with the same key: Adyen answers 704 while
+// the first is in flight.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pspSimPayments, pspSimWebhooks } from '../app/.server/db/schema';
+import { pspSimIdempotency, pspSimPayments, pspSimWebhooks } from '../app/.server/db/schema';
 import { cardForm, locationOf, postForm, sessionRequest, startSimulatorHarness, type SimulatorHarness } from './support/payment-simulator';
 
 let harness: SimulatorHarness;
@@ -146,9 +147,15 @@ describe('Idempotency-Key under concurrent requests', () => {
     return harness.database.db.select().from(pspSimPayments).where(and(eq(pspSimPayments.merchantReference, reference), eq(pspSimPayments.merchantAccount, harness.config.merchantAccount)));
   }
 
-  it('the same key and body sent four times at once: one payment is made, every answer is its answer', async () => {
+  it('the same key and body sent six times at once: one payment is made; while it is in flight the others are answered 704 at once, as Adyen does; later, its answer', async () => {
     const reference = 'ORD-IDEM-1';
-    const answers = await Promise.all([1, 2, 3, 4].map(() => harness.checkout.PaymentsApi.payments(cardPayment(reference), { idempotencyKey: 'concurrent-key-1' })));
+    const outcomes = await Promise.allSettled([1, 2, 3, 4, 5, 6].map(() => harness.checkout.PaymentsApi.payments(cardPayment(reference), { idempotencyKey: 'concurrent-key-1' })));
+    const answers = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    const inProgress = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+    // PGlite has one connection: the first request's work holds it, so the others can only look at
+    // the key once it is done (and get its answer). On PostgreSQL they meet it in flight.
+    if (harness.database.kind === 'postgres') expect(inProgress.length).toBeGreaterThan(0);
+    for (const refused of inProgress) expect(refused).toMatchObject({ statusCode: 409, errorCode: '704' });
     const references = new Set(answers.map((answer) => answer.pspReference));
     expect(references.size).toBe(1);
     expect(answers.every((answer) => answer.resultCode === 'Authorised')).toBe(true);
@@ -156,6 +163,20 @@ describe('Idempotency-Key under concurrent requests', () => {
     expect(await authorisationsOf([...references].map(String))).toHaveLength(1);
     // Later, the same request with the key still gets the first answer.
     expect((await harness.checkout.PaymentsApi.payments(cardPayment(reference), { idempotencyKey: 'concurrent-key-1' })).pspReference).toBe(answers[0]?.pspReference);
+  });
+
+  it('a key whose first request never finished (its process died) is taken over once its claim is a minute old; a refused request frees its key', async () => {
+    const { db } = harness.database;
+    await db.insert(pspSimIdempotency).values({ key: 'abandoned-key', requestHash: 'whatever', status: 0, body: {}, createdAt: harness.clock.now() });
+    await expect(harness.checkout.PaymentsApi.payments(cardPayment('ORD-IDEM-3'), { idempotencyKey: 'abandoned-key' })).rejects.toMatchObject({ statusCode: 409, errorCode: '704' });
+    harness.clock.advance(61_000);
+    expect(await harness.checkout.PaymentsApi.payments(cardPayment('ORD-IDEM-3'), { idempotencyKey: 'abandoned-key' })).toMatchObject({ resultCode: 'Authorised' });
+    expect(await paymentsWithReference('ORD-IDEM-3')).toHaveLength(1);
+    // A request refused for its input keeps nothing: corrected, it may use the key again.
+    const noAmount = { ...(cardPayment('ORD-IDEM-4') as object), amount: undefined } as never;
+    await expect(harness.checkout.PaymentsApi.payments(noAmount, { idempotencyKey: 'refused-key' })).rejects.toMatchObject({ statusCode: 422 });
+    expect(await db.select().from(pspSimIdempotency).where(eq(pspSimIdempotency.key, 'refused-key'))).toEqual([]);
+    expect(await harness.checkout.PaymentsApi.payments(cardPayment('ORD-IDEM-4'), { idempotencyKey: 'refused-key' })).toMatchObject({ resultCode: 'Authorised' });
   });
 
   it('the same key with different bodies at once: one is processed, the others are refused with 704', async () => {

@@ -1,12 +1,12 @@
 // The simulator's webhooks to the shop, on a real database (PGlite, and PostgreSQL in the other
 // project) with a clock the test moves: signed as the library's hmacValidator checks, delivered
-// once on `[accepted]`, retried with backoff on a 500 or another body, given up after the last
-// attempt, carried over by a new simulator on the same database; a PENDING payment settled
+// once on `[accepted]`, retried as Adyen retries (over 30 days, backing off) on a 500 or another
+// body, then given up, carried over by a new simulator on the same database; a PENDING payment settled
 // later; and the support page that lists it all.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pspSimWebhooks } from '../app/.server/db/schema';
-import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from '../app/.server/payments/simulator/delivery';
+import { retryDelayMs } from '../app/.server/payments/simulator/delivery';
 import { PENDING_SETTLES_AFTER_MS } from '../app/.server/payments/simulator/engine';
 import { signedItem } from '../app/.server/payments/simulator/webhooks';
 import { cardForm, getPage, postForm, sessionRequest, startSimulatorHarness, type SimulatorHarness } from './support/payment-simulator';
@@ -98,7 +98,7 @@ describe('webhooks', () => {
     expect(await stateOf(pspReference)).toMatchObject({ attempts: 1, deliveredAt: null, lastError: 'HTTP 500: database unavailable' });
 
     // Not before the first wait is over.
-    harness.clock.advance(RETRY_DELAYS_MS[0] - 1000);
+    harness.clock.advance(retryDelayMs(1) - 1000);
     await harness.simulator.deliverDue();
     expect((await stateOf(pspReference))?.attempts).toBe(1);
     harness.clock.advance(1000);
@@ -106,24 +106,44 @@ describe('webhooks', () => {
     await harness.simulator.deliverDue();
     expect(await stateOf(pspReference)).toMatchObject({ attempts: 2, lastError: 'HTTP 200: ok' });
 
-    harness.clock.advance(RETRY_DELAYS_MS[1]);
+    harness.clock.advance(retryDelayMs(2));
     harness.setReceiver('accept');
     expect(await harness.simulator.deliverDue()).toBe(1);
     expect(await stateOf(pspReference)).toMatchObject({ attempts: 3, lastError: null, deliveredAt: harness.clock.now() });
   });
 
-  it('gives up after the last attempt, and says so', async () => {
+  it('retries as Adyen does: three times 9 s apart, then after 2, 5, 10, 15 and 30 minutes, 1, 2, 4 and 8 hours, then every 8 hours for 30 days, then gives up', async () => {
+    const SECOND = 1000;
+    const MINUTE = 60 * SECOND;
+    const HOUR = 60 * MINUTE;
     harness.setReceiver('fail');
     await payHosted('APPROVED');
-    for (const delay of [0, ...RETRY_DELAYS_MS]) {
-      harness.clock.advance(delay);
+    const queuedAt = harness.clock.now().getTime();
+    await harness.simulator.deliverDue();
+    const pspReference = String(harness.received[0]?.pspReference);
+    const waits: number[] = [];
+    for (let row = await stateOf(pspReference); !row?.gaveUpAt; row = await stateOf(pspReference)) {
+      if (waits.length > 200 || !row) throw new Error('never given up');
+      const wait = row.nextAttemptAt.getTime() - harness.clock.now().getTime();
+      waits.push(wait);
+      // Not a moment sooner.
+      harness.clock.advance(wait - SECOND);
+      await harness.simulator.deliverDue();
+      expect((await stateOf(pspReference))?.attempts).toBe(waits.length);
+      harness.clock.advance(SECOND);
       await harness.simulator.deliverDue();
     }
-    const pspReference = String(harness.received[0]?.pspReference);
-    expect(await stateOf(pspReference)).toMatchObject({ attempts: MAX_DELIVERY_ATTEMPTS, deliveredAt: null, gaveUpAt: harness.clock.now() });
-    harness.clock.advance(7 * 24 * 60 * 60 * 1000);
+    expect(waits.slice(0, 12)).toEqual([9 * SECOND, 9 * SECOND, 9 * SECOND, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 4 * HOUR, 8 * HOUR]);
+    expect(new Set(waits.slice(12))).toEqual(new Set([8 * HOUR]));
+    const row = await stateOf(pspReference);
+    expect(row).toMatchObject({ attempts: waits.length + 1, deliveredAt: null, gaveUpAt: harness.clock.now(), lastError: 'HTTP 500: database unavailable' });
+    // The last attempt within 30 days of the webhook being queued; the next would have been past them.
+    const lastAttempt = harness.clock.now().getTime() - queuedAt;
+    expect(lastAttempt).toBeLessThanOrEqual(30 * 24 * HOUR);
+    expect(lastAttempt + 8 * HOUR).toBeGreaterThan(30 * 24 * HOUR);
+    harness.clock.advance(7 * 24 * HOUR);
     await harness.simulator.deliverDue();
-    expect((await stateOf(pspReference))?.attempts).toBe(MAX_DELIVERY_ATTEMPTS);
+    expect((await stateOf(pspReference))?.attempts).toBe(waits.length + 1);
   });
 
   it('survives a restart: what one simulator queued and could not deliver, a new one on the same database delivers', async () => {
@@ -132,7 +152,7 @@ describe('webhooks', () => {
     await harness.simulator.deliverDue();
     await harness.restart();
     harness.setReceiver('accept');
-    harness.clock.advance(RETRY_DELAYS_MS[0]);
+    harness.clock.advance(retryDelayMs(1));
     expect(await harness.simulator.deliverDue()).toBe(1);
   });
 

@@ -5,9 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expressContext } from '../app/.server/auth/context';
+import { requireCustomerMiddleware } from '../app/.server/auth/guards';
 import type { Database } from '../app/.server/db/client';
-import { memberships, orderItems, orders, paymentEvents, payments } from '../app/.server/db/schema';
+import { memberships, orderItems, orders, paymentEvents, payments, pspSimIdempotency, pspSimPayments } from '../app/.server/db/schema';
 import type { DropInPayRequest } from '../app/.server/services/payments-advanced';
+import { i18nextMiddleware } from '../app/middleware/i18next';
+import * as dropInRoute from '../app/routes/checkout/drop-in';
 import { newFan, type TestFan } from './support/cart';
 import { manualClock } from './support/clock';
 import { createTestDatabase } from './support/database';
@@ -24,6 +28,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   stage = await startPaymentsStage(database, clock);
   returnPage = await startReturnPage(stage, database, clock);
+  returnPage.context.set(expressContext, { req: { ip: '127.0.0.1', socket: { remoteAddress: '127.0.0.1' } }, res: {} } as never);
 });
 
 afterAll(async () => {
@@ -58,6 +63,26 @@ async function awaitingOrder(tag: string): Promise<{ fan: TestFan; orderId: stri
 
 function request(orderId: string, paymentMethod: unknown, more: Partial<DropInPayRequest> = {}): DropInPayRequest {
   return { orderId, attemptKey: randomUUID(), paymentMethod, storePaymentMethod: false, browserInfo: null, riskData: null, shopperIP: null, language: 'en', ...more };
+}
+
+/**
+ * `POST /checkout/drop-in` as the page sends it (the checkout form's fields, Drop-in's data, the
+ * press's attempt key), run as the router runs it behind the secured layout: its status and JSON.
+ */
+async function postDropIn(cookie: string, fields: Record<string, string>, paymentMethod: unknown, attemptKey: string) {
+  const body = new URLSearchParams({ ...fields, dropInData: JSON.stringify({ paymentMethod }), attemptKey });
+  const request = new Request('http://shop.test/checkout/drop-in', { method: 'POST', headers: { Cookie: `jc_prf_lng=en; ${cookie}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+  const args = { request, context: returnPage.context, params: {}, unstable_pattern: '/checkout/drop-in' } as never;
+  let answer: Response | undefined;
+  await i18nextMiddleware(args, async () => {
+    await requireCustomerMiddleware(args, async () => {
+      answer = (await dropInRoute.action(args)) as Response;
+      return new Response(null);
+    });
+    return new Response(null);
+  });
+  if (!answer) throw new Error('no answer');
+  return { status: answer.status, body: (await answer.json()) as unknown };
 }
 
 /** Follows a redirect action as the browser would, posting `fields` to the page it opens; the form that page sends the fan back with. */
@@ -326,5 +351,79 @@ describe('Drop-in’s /payments', () => {
     expect(await statusOf(other.orderId)).toBe('awaiting_payment');
     // The same body again replays the refusal (the first answer), even though a new press could pay.
     expect(await stage.services.payments.dropIn.pay(other.fan.owner, refused)).toMatchObject({ ok: true, value: { outcome: 'refused' } });
+  });
+
+  it('an attempt key reused with another body is refused (422) also once its order is paid; with the same body it answers its first answer', async () => {
+    const fan = await newFan(stage.services, 'drop-in-key-after-paid');
+    const cookie = await returnPage.cookieOf(fan);
+    await giftInCart(stage.services, fan);
+    const fields = { checkoutKey: randomUUID(), billingAddressId: await addressOf(stage.services, fan), paymentMethod: 'scheme', membershipTerms: 'on', guardianDeclaration: 'on' };
+    const refusedKey = randomUUID();
+    const refused = await postDropIn(cookie, fields, card('DECLINED'), refusedKey);
+    expect(refused).toMatchObject({ status: 200, body: { outcome: 'refused' } });
+    const orderId = (refused.body as { orderId: string }).orderId;
+    // Before the order is paid, as ever: the key bound to its body.
+    expect(await postDropIn(cookie, fields, card('APPROVED'), refusedKey)).toEqual({ status: 422, body: { outcome: 'resubmit' } });
+    const paidKey = randomUUID();
+    expect(await postDropIn(cookie, fields, card('APPROVED'), paidKey)).toMatchObject({ status: 200, body: { orderId, outcome: 'authorised' } });
+    const before = stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').length;
+
+    // Paid now: each key still bound to the body it was first sent with.
+    expect(await postDropIn(cookie, fields, card('APPROVED', '5555555555554444'), paidKey)).toEqual({ status: 422, body: { outcome: 'resubmit' } });
+    expect(await postDropIn(cookie, fields, card('APPROVED'), refusedKey)).toEqual({ status: 422, body: { outcome: 'resubmit' } });
+    expect(await postDropIn(cookie, fields, card('APPROVED'), paidKey)).toMatchObject({ status: 200, body: { orderId, outcome: 'authorised' } });
+    expect(await postDropIn(cookie, fields, card('DECLINED'), refusedKey)).toMatchObject({ status: 200, body: { orderId, outcome: 'refused' } });
+    // A key never used: the order this checkout made is paid.
+    expect(await postDropIn(cookie, fields, card('APPROVED'), randomUUID())).toMatchObject({ status: 200, body: { orderId, outcome: 'authorised' } });
+    expect(stage.pspRequests.filter((sentRequest) => sentRequest.path === '/v72/payments').length - before).toBe(0);
+    expect(await membershipsOf(orderId)).toBe(1);
+  });
+
+  describe('the PSP still processing an earlier request with the attempt’s key (Adyen’s 704)', () => {
+    /** What the PSP does while a request with `key` is at it: answers 704 to any other (the simulator's claim of the key). */
+    const firstRequestInFlight = (key: string) => database.db.insert(pspSimIdempotency).values({ key, requestHash: 'the first request', status: 0, body: {}, createdAt: clock.now() });
+    const firstRequestDone = (key: string) => database.db.delete(pspSimIdempotency).where(eq(pspSimIdempotency.key, key));
+    const sentWithKey = (key: string) => stage.pspRequests.filter((sent) => sent.path === '/v72/payments' && sent.idempotencyKey === key).length;
+    const madeAtPsp = async (orderId: string) => {
+      const [{ reference } = { reference: '' }] = await database.db.select({ reference: payments.reference }).from(payments).where(eq(payments.orderId, orderId));
+      return database.db.select().from(pspSimPayments).where(eq(pspSimPayments.merchantReference, reference));
+    };
+
+    /** A press whose call timed out here while the PSP went on with it; the fan's browser sends it again. */
+    async function pressCutOff(tag: string) {
+      const { fan, orderId } = await awaitingOrder(tag);
+      const press = request(orderId, card());
+      stage.setPspDown(true);
+      try {
+        expect(await stage.services.payments.dropIn.pay(fan.owner, press)).toEqual({ ok: false, reason: 'unavailable', fields: {} });
+      } finally {
+        stage.setPspDown(false);
+      }
+      await firstRequestInFlight(press.attemptKey);
+      return { fan, orderId, press };
+    }
+
+    it('sent again: the shop waits, asking with the same key, and gets the PSP’s answer once the first request is done — never “unavailable”', async () => {
+      const { fan, orderId, press } = await pressCutOff('drop-in-key-in-use');
+      const before = sentWithKey(press.attemptKey);
+      const done = new Promise((resolve) => setTimeout(resolve, 600)).then(() => firstRequestDone(press.attemptKey));
+      expect(await stage.services.payments.dropIn.pay(fan.owner, press)).toEqual({ ok: true, value: { orderId, outcome: 'authorised', action: null, refusal: null } });
+      await done;
+      expect(sentWithKey(press.attemptKey) - before).toBeGreaterThan(1);
+      expect(await madeAtPsp(orderId)).toHaveLength(1);
+      expect(await statusOf(orderId)).toBe('fulfilled');
+    });
+
+    it('still in progress after the wait: “being processed” (the order’s page), nothing kept as the key’s answer, nothing paid; asked again later, the PSP’s answer', async () => {
+      const { fan, orderId, press } = await pressCutOff('drop-in-key-still-in-use');
+      expect(await stage.services.payments.dropIn.pay(fan.owner, press)).toEqual({ ok: true, value: { orderId, outcome: 'pending', action: null, refusal: null } });
+      expect(await database.db.select({ answer: payments.answer }).from(payments).where(eq(payments.orderId, orderId))).toEqual([{ answer: null }]);
+      expect(await madeAtPsp(orderId)).toEqual([]);
+      expect(await statusOf(orderId)).toBe('awaiting_payment');
+      await firstRequestDone(press.attemptKey);
+      expect(await stage.services.payments.dropIn.pay(fan.owner, press)).toMatchObject({ ok: true, value: { outcome: 'authorised' } });
+      expect(await madeAtPsp(orderId)).toHaveLength(1);
+      expect(await membershipsOf(orderId)).toBe(1);
+    });
   });
 });

@@ -4,13 +4,29 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authContext } from '../app/.server/auth/context';
 import type { Database } from '../app/.server/db/client';
-import { mailOutbox, memberships, orderItems, orderNotes, orders, paymentEvents, paymentReversals, payments, pspSimPayments, pspSimWebhooks } from '../app/.server/db/schema';
+import {
+  mailOutbox,
+  memberships,
+  orderItems,
+  orderNotes,
+  orders,
+  paymentEvents,
+  paymentReversals,
+  payments,
+  pspSimIdempotency,
+  pspSimPayments,
+  pspSimSessions,
+  pspSimWebhooks,
+} from '../app/.server/db/schema';
 import { startPaymentsJob } from '../app/.server/jobs/payments';
 import { createLogger } from '../app/.server/logger';
 import { createServices } from '../app/.server/services';
 import type { NotificationItem } from '../app/.server/services/payment-events';
+import { i18nextMiddleware } from '../app/middleware/i18next';
 import { ORDER_PAYMENT_WINDOW_MS } from '../app/domain/order-status';
+import * as payOrderRoute from '../app/routes/payment/pay-order';
 import { newFan, type TestFan } from './support/cart';
 import { manualClock } from './support/clock';
 import { createTestDatabase } from './support/database';
@@ -199,6 +215,75 @@ describe('the hosted page, without JavaScript', () => {
     expect(await attemptsOf(orderId)).toHaveLength(1);
   });
 
+  describe('a press while the PSP still opens the attempt’s session (Adyen’s 704)', () => {
+    const firstRequestDone = (key: string) => database.db.delete(pspSimIdempotency).where(eq(pspSimIdempotency.key, key));
+    const sessionsAtPsp = async (orderId: string) => {
+      const [attempt] = await attemptsOf(orderId);
+      return database.db.select({ id: pspSimSessions.id }).from(pspSimSessions).where(eq(pspSimSessions.reference, attempt?.reference ?? ''));
+    };
+
+    /** A click whose session call was cut off here (the PSP away for the shop) while the PSP still works on it: the next click reuses its attempt and key. */
+    async function sessionCutOff(tag: string) {
+      const { fan, orderId } = await awaitingOrder(tag);
+      stage.setPspDown(true);
+      try {
+        expect(await stage.services.payments.startHosted(fan.owner, { orderId, method: 'scheme', language: 'en' })).toMatchObject({ ok: false, reason: 'unavailable' });
+      } finally {
+        stage.setPspDown(false);
+      }
+      const [attempt] = await attemptsOf(orderId);
+      // The simulator's claim of the key: while it stands, a request with the key is answered 704.
+      await database.db.insert(pspSimIdempotency).values({ key: attempt!.id, requestHash: 'the first request', status: 0, body: {}, createdAt: clock.now() });
+      return { fan, orderId, attemptId: attempt!.id };
+    }
+
+    /** POST /payment?orderId= (pay method card) as the fan's browser sends it without JavaScript: where the 303 leads and the notice it leaves. */
+    async function pressPay(cookie: string, orderId: string) {
+      const request = new Request(`http://shop.test/payment?orderId=${orderId}`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ paymentMethod: 'scheme' }),
+      });
+      const { context } = returnPage;
+      const args = { request, context, params: {}, unstable_pattern: '/payment' } as never;
+      let answer: unknown = null;
+      await i18nextMiddleware(args, async () => {
+        answer = await payOrderRoute.action(args).then(
+          () => null,
+          (thrown: unknown) => thrown,
+        );
+        return new Response(null);
+      });
+      if (!(answer instanceof Response)) throw new Error(`no redirect: ${String(answer)}`);
+      const sessionCookie = (answer.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
+      const notice = sessionCookie ? ((await context.get(authContext).sessions.getSession(sessionCookie)).get('notice') as { key: string } | undefined) : undefined;
+      return { status: answer.status, location: answer.headers.get('Location'), notice: notice?.key ?? null };
+    }
+
+    it('the press waits for the PSP’s answer to the first request and sends the fan to that session: one session, never “unavailable”', async () => {
+      const { fan, orderId, attemptId } = await sessionCutOff('session-key-in-use');
+      const done = new Promise((resolve) => setTimeout(resolve, 600)).then(() => firstRequestDone(attemptId));
+      const started = await stage.services.payments.startHosted(fan.owner, { orderId, method: 'scheme', language: 'en' });
+      await done;
+      expect(started).toMatchObject({ ok: true, value: { url: expect.stringContaining('/_psp/pay/') as unknown } });
+      expect(stage.pspRequests.filter((sent) => sent.path === '/v72/sessions' && sent.idempotencyKey === attemptId).length).toBeGreaterThan(2);
+      expect(await attemptsOf(orderId)).toHaveLength(1);
+      expect(await sessionsAtPsp(orderId)).toHaveLength(1);
+    });
+
+    it('still being opened after the wait: the pay page says the payment is being processed (never that the service is down); pressed again once done, the same attempt’s session', async () => {
+      const { fan, orderId, attemptId } = await sessionCutOff('session-key-still-in-use');
+      const cookie = await returnPage.cookieOf(fan);
+      expect(await pressPay(cookie, orderId)).toEqual({ status: 303, location: `/payment?orderId=${orderId}`, notice: 'payment:notice.inProgress' });
+      expect(await sessionsAtPsp(orderId)).toEqual([]);
+      await firstRequestDone(attemptId);
+      const again = await pressPay(cookie, orderId);
+      expect(again).toMatchObject({ status: 303, location: expect.stringContaining('/_psp/pay/') as unknown, notice: null });
+      expect(await attemptsOf(orderId)).toMatchObject([{ id: attemptId }]);
+      expect(await sessionsAtPsp(orderId)).toHaveLength(1);
+    });
+  });
+
   it('nobody else starts a payment of the fan’s order, and a closed order is not payable', async () => {
     const { fan, orderId } = await awaitingOrder('owner-only');
     const other = await newFan(stage.services, 'someone-else');
@@ -242,7 +327,7 @@ describe('webhooks', () => {
     ...more,
   });
 
-  it('refuses a missing or wrong signature with 401 and stores nothing; a body not Adyen’s is a 400', async () => {
+  it('refuses a missing or wrong signature with 401 and stores nothing, stores a well-signed item beside a badly signed one; a body not Adyen’s is a 400', async () => {
     const signed = signedWebhook(item('100000001-1'), stage.config.payments.hmacKey);
     const wrong = signedWebhook(item('100000001-1'), '00'.repeat(32));
     const unsigned = { live: 'false', notificationItems: [{ NotificationRequestItem: { ...signed.notificationItems[0]!.NotificationRequestItem, additionalData: {} } }] };
@@ -252,6 +337,11 @@ describe('webhooks', () => {
     expect((await stage.postWebhook({ live: 'false', notificationItems: [{ NotificationRequestItem: { eventCode: 'AUTHORISATION' } }] })).status).toBe(400);
     const reference = signed.notificationItems[0]!.NotificationRequestItem.pspReference;
     expect(await countOf(database.db.select({ n: count() }).from(paymentEvents).where(eq(paymentEvents.pspReference, reference)))).toBe(0);
+    // Beside a badly signed item, the well-signed one is recorded (each item is signed on its own).
+    const wrongElsewhere = signedWebhook(item('100000001-1'), '00'.repeat(32));
+    expect(await stage.postWebhook({ live: 'false', notificationItems: [...wrongElsewhere.notificationItems, ...signed.notificationItems] })).toEqual({ status: 200, text: '[accepted]' });
+    expect(await countOf(database.db.select({ n: count() }).from(paymentEvents).where(eq(paymentEvents.pspReference, reference)))).toBe(1);
+    expect(await countOf(database.db.select({ n: count() }).from(paymentEvents).where(eq(paymentEvents.pspReference, wrongElsewhere.notificationItems[0]!.NotificationRequestItem.pspReference)))).toBe(0);
     expect(await stage.postWebhook(signed)).toEqual({ status: 200, text: '[accepted]' });
     expect(await countOf(database.db.select({ n: count() }).from(paymentEvents).where(eq(paymentEvents.pspReference, reference)))).toBe(1);
   });

@@ -46,7 +46,7 @@ export type PaymentsStage = {
   close(): Promise<void>;
 };
 
-export type PspRequest = { method: string; path: string; body: unknown };
+export type PspRequest = { method: string; path: string; body: unknown; idempotencyKey: string | null };
 
 /** Where the second instance's webhook endpoint is, on the stage's server. */
 const SECOND_INSTANCE_PATH = '/second-instance';
@@ -88,7 +88,7 @@ export async function startPaymentsStage(database: Database, clock: Clock): Prom
   // What the shop asked of the PSP's API, as sent (the body read here; the simulator's parser then skips it).
   const pspRequests: PspRequest[] = [];
   app.use(`${SIMULATOR_PATH}/checkout`, express.json({ limit: '64kb', type: () => true }), (req, res, next) => {
-    pspRequests.push({ method: req.method, path: req.path, body: req.body as unknown });
+    pspRequests.push({ method: req.method, path: req.path, body: req.body as unknown, idempotencyKey: req.get('Idempotency-Key') ?? null });
     if (pspDown) return void res.status(503).send('Service Unavailable');
     if (pspHeld) return void pspHeld.then(() => next());
     next();
@@ -198,6 +198,8 @@ export async function startReturnPage(stage: PaymentsStage, database: Database, 
   const { context, stop } = await createShopContext(database, clock);
   context.set(shopContext, { config: stage.config, clock, services: stage.services });
   return {
+    /** The router context the page runs in (the stage's services, the sign-in runtime): other routes' functions run in it too. */
+    context,
     /** The session cookie of `fan`, signed in. */
     async cookieOf(fan: TestFan): Promise<string> {
       return (await signedInCookie(context, fan.owner.subject, { firstName: 'Mario', lastName: 'Rossi' })).cookie;

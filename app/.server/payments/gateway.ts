@@ -3,6 +3,7 @@ import type { Language } from '../../domain/catalogue-types';
 import type { PaymentMethod } from '../../domain/payment-attempt';
 import type { PaymentsConfig } from './config';
 import { checkoutApi } from './http-client';
+import { KEY_IN_USE_PATIENCE_MS, sameKeyUntilAnswered } from './key-in-use';
 
 const checkoutTypes = adyen.Types.checkout;
 
@@ -36,16 +37,19 @@ const SHOPPER_LOCALES: Readonly<Record<Language, string>> = { it: 'it-IT', en: '
 /**
  * The shop's calls to the PSP (issue 14), each one `@adyen/api-library` request (Checkout API
  * v72) to Adyen or the simulator — the code path is the same, only the URL and keys differ.
- * No business rules here: the payments service decides what to call and when.
+ * No business rules here: the payments service decides what to call and when. A call with an
+ * Idempotency-Key that meets the key's first request still in progress waits for its answer
+ * (KEY_IN_USE_PATIENCE_MS, key-in-use.ts), then throws PaymentRequestInProgress.
  */
 export function createPaymentGateway(config: PaymentsConfig) {
   const checkout = checkoutApi(config);
   const { merchantAccount } = config;
+  const idempotent = <T>(idempotencyKey: string, send: () => Promise<T>) => sameKeyUntilAnswered(idempotencyKey, KEY_IN_USE_PATIENCE_MS, send);
 
   return {
     /** A Hosted Checkout session for one attempt (no JavaScript on our page): where to send the fan. */
     async createHostedSession(request: HostedSessionRequest): Promise<{ id: string; url: string }> {
-      const session = await checkout.PaymentsApi.sessions(
+      const session = await idempotent(request.paymentId, () => checkout.PaymentsApi.sessions(
         {
           merchantAccount,
           mode: checkoutTypes.CreateCheckoutSessionRequest.ModeEnum.Hosted,
@@ -65,7 +69,7 @@ export function createPaymentGateway(config: PaymentsConfig) {
           shopperInteraction: checkoutTypes.CreateCheckoutSessionRequest.ShopperInteractionEnum.Ecommerce,
         },
         { idempotencyKey: request.paymentId },
-      );
+      ));
       if (!session.url) throw new Error(`payments: the session ${session.id} came without a URL`);
       return { id: session.id, url: session.url };
     },
@@ -77,7 +81,7 @@ export function createPaymentGateway(config: PaymentsConfig) {
      */
     async pay(request: AdvancedPaymentRequest): Promise<PspPaymentAnswer> {
       const stored = typeof request.paymentMethod.storedPaymentMethodId === 'string';
-      const answer = await checkout.PaymentsApi.payments(
+      const answer = await idempotent(request.paymentId, () => checkout.PaymentsApi.payments(
         {
           merchantAccount,
           amount: { value: request.amountCents, currency: 'EUR' },
@@ -102,7 +106,7 @@ export function createPaymentGateway(config: PaymentsConfig) {
           recurringProcessingModel: checkoutTypes.PaymentRequest.RecurringProcessingModelEnum.CardOnFile,
         },
         { idempotencyKey: request.paymentId },
-      );
+      ));
       return answerOf(answer);
     },
 
@@ -133,7 +137,9 @@ export function createPaymentGateway(config: PaymentsConfig) {
      * own merchant reference, so the webhook names the attempt it is about.
      */
     async reverse(request: { pspReference: string; reference: string; idempotencyKey: string }): Promise<void> {
-      await checkout.ModificationsApi.refundOrCancelPayment(request.pspReference, { merchantAccount, reference: request.reference }, { idempotencyKey: request.idempotencyKey });
+      await idempotent(request.idempotencyKey, () =>
+        checkout.ModificationsApi.refundOrCancelPayment(request.pspReference, { merchantAccount, reference: request.reference }, { idempotencyKey: request.idempotencyKey }),
+      );
     },
 
     /**
@@ -145,10 +151,12 @@ export function createPaymentGateway(config: PaymentsConfig) {
      * pspReference, the one its webhooks carry.
      */
     async refund(request: RefundRequest): Promise<{ pspReference: string }> {
-      const answer = await checkout.ModificationsApi.refundCapturedPayment(
-        request.pspReference,
-        { merchantAccount, amount: { value: request.amountCents, currency: 'EUR' }, reference: request.reference },
-        { idempotencyKey: request.idempotencyKey },
+      const answer = await idempotent(request.idempotencyKey, () =>
+        checkout.ModificationsApi.refundCapturedPayment(
+          request.pspReference,
+          { merchantAccount, amount: { value: request.amountCents, currency: 'EUR' }, reference: request.reference },
+          { idempotencyKey: request.idempotencyKey },
+        ),
       );
       // The library drops what it does not know and checks nothing: a 201 without it is no refund we can follow.
       if (!answer.pspReference) throw new Error(`payments: the refund ${request.reference} came without a pspReference`);
@@ -268,7 +276,10 @@ function answerOf(answer: {
   };
 }
 
-/** Whether a PSP error is the PSP saying no (a 4xx: our request was wrong), not the PSP being away. */
+/**
+ * Whether a PSP error is the PSP saying no (a 4xx: our request was wrong), not the PSP being away.
+ * A request still in progress (PaymentRequestInProgress) is neither: its outcome is to come.
+ */
 export function isRefusedRequest(error: unknown): boolean {
   return error instanceof adyen.HttpClientException && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
 }

@@ -100,8 +100,31 @@ describe('the webhook endpoint', () => {
     ]);
   });
 
-  it('refuses a batch with an unsigned item (401), a body that is not Adyen’s (400) and a huge one (413), as warnings only', async () => {
-    expect(await post(batch(ADYEN_EXAMPLE_ITEM, { ...ADYEN_EXAMPLE_ITEM, pspReference: '9999999999999999', additionalData: {} }))).toMatchObject({ status: 401 });
+  it('judges a batch item by item, as Adyen signs them: the well-signed ones stored and accepted, the others logged and ignored; 401 only when none is well-signed', async () => {
+    const unsigned = { ...ADYEN_EXAMPLE_ITEM, pspReference: '9999999999999999', additionalData: {} };
+    const wronglySigned = { ...ADYEN_EXAMPLE_ITEM, pspReference: '9999999999999998' };
+    const notAdyens = { ...ADYEN_EXAMPLE_ITEM, pspReference: '9999999999999997', success: true };
+    expect(await post(batch(unsigned, ADYEN_EXAMPLE_ITEM, wronglySigned, notAdyens))).toMatchObject({ status: 200, text: '[accepted]' });
+    expect(stored.map((items) => items.map((item) => item.pspReference))).toEqual([['7914073381342284']]);
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.objectContaining({
+        accepted: 1,
+        ignored: [
+          { pspReference: '9999999999999999', why: 'signature' },
+          { pspReference: '9999999999999998', why: 'signature' },
+          { pspReference: '9999999999999997', why: 'shape' },
+        ],
+      }),
+      expect.stringContaining('ignored'),
+    );
+    expect(await post(batch(unsigned, wronglySigned, notAdyens))).toMatchObject({ status: 401, text: 'Unauthorized' });
+    expect(stored).toHaveLength(1);
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  it('refuses a batch with no well-signed item (401), a body that is not Adyen’s (400) and a huge one (413), as warnings only', async () => {
+    expect(await post(batch({ ...ADYEN_EXAMPLE_ITEM, pspReference: '9999999999999999', additionalData: {} }))).toMatchObject({ status: 401 });
     expect(await post('{not json')).toMatchObject({ status: 400 });
     expect(await post({ notificationItems: 'nope' })).toMatchObject({ status: 400 });
     expect(await post(batch({ ...ADYEN_EXAMPLE_ITEM, success: true }))).toMatchObject({ status: 400 });
@@ -140,10 +163,10 @@ describe('the webhook endpoint', () => {
     expect(await post(batch(ADYEN_EXAMPLE_ITEM), { path: '/rotating' })).toMatchObject({ status: 200, text: '[accepted]' });
     expect(await post(batch(underNew, ADYEN_EXAMPLE_ITEM), { path: '/rotating' })).toMatchObject({ status: 200, text: '[accepted]' });
     expect(await post(batch(signed({ ...unsigned, pspReference: '8814073381342291' }, UNKNOWN_HMAC_KEY)), { path: '/rotating' })).toMatchObject({ status: 401 });
-    // One item under an unknown key refuses its whole batch, as any wrong signature does.
-    expect(await post(batch(underNew, signed(unsigned, UNKNOWN_HMAC_KEY)), { path: '/rotating' })).toMatchObject({ status: 401 });
+    // An item under an unknown key is ignored, as any wrong signature is; its batch's well-signed item still counts.
+    expect(await post(batch(underNew, signed(unsigned, UNKNOWN_HMAC_KEY)), { path: '/rotating' })).toMatchObject({ status: 200, text: '[accepted]' });
     // Without the previous key configured, the new key alone: the example's signature no longer passes there.
     expect(await post(batch(underNew))).toMatchObject({ status: 401 });
-    expect(stored.flat().map((item) => item.pspReference)).toEqual(['7914073381342284', '8814073381342290', '7914073381342284']);
+    expect(stored.flat().map((item) => item.pspReference)).toEqual(['7914073381342284', '8814073381342290', '7914073381342284', '8814073381342290']);
   });
 });

@@ -24,13 +24,18 @@ export type WebhookEndpointInput = {
   availability?: Pick<DatabaseAvailability, 'isAvailable' | 'report'>;
 };
 
+/** Why an item of a batch was left out: not Adyen's shape, or no valid signature under any of the keys. */
+type Ignored = { pspReference: string; why: 'shape' | 'signature' };
+
 /**
  * The webhook endpoint (issues 14 and 29; docs/payments.md "Webhooks"), as Adyen expects it:
- * Basic auth when configured (401 otherwise); every item's HMAC signature checked with the
- * library's validator (a missing or wrong one: 401 for the batch, one warning); a body that is
- * not Adyen's shape: 400. Every well-signed item is recorded in the ledger — whatever its event
- * code or reference — and `[accepted]` answered; only then are the orders settled. The database
- * away: 503, so that Adyen retries (never 500). Client mistakes are warnings, never errors.
+ * Basic auth when configured (401 otherwise); a body that is not Adyen's envelope: 400. Adyen
+ * signs each item on its own, so each is judged on its own: an item not of Adyen's shape or
+ * without a valid HMAC signature (the library's validator) is left out and logged, and the
+ * well-signed ones are recorded in the ledger — whatever their event code or reference — and
+ * `[accepted]` answered; only then are the orders settled. A batch with no well-signed item is
+ * 401 (400 when none of its items is even Adyen's shape). The database away: 503, so that Adyen
+ * retries (never 500). Client mistakes are warnings, never errors.
  */
 export function paymentWebhookHandlers(input: WebhookEndpointInput): (RequestHandler | ErrorRequestHandler)[] {
   const validator = new adyen.hmacValidator();
@@ -42,20 +47,28 @@ export function paymentWebhookHandlers(input: WebhookEndpointInput): (RequestHan
     }
     try {
       const body = req.body as { notificationItems?: unknown } | undefined;
-      const wrapped = Array.isArray(body?.notificationItems) ? body.notificationItems : null;
-      const items = wrapped?.map((entry: unknown) => notificationItemOf((entry as { NotificationRequestItem?: unknown } | null)?.NotificationRequestItem));
-      if (!items || items.length === 0 || items.some((item) => item === null)) {
-        input.logger.warn({ ip: req.ip }, 'payments: a webhook request that is not Adyen’s shape was refused');
+      const wrapped: unknown[] | null = Array.isArray(body?.notificationItems) ? body.notificationItems : null;
+      const accepted: NotificationItem[] = [];
+      const ignored: Ignored[] = [];
+      for (const entry of wrapped ?? []) {
+        const sent = (entry as { NotificationRequestItem?: unknown } | null)?.NotificationRequestItem;
+        const item = notificationItemOf(sent);
+        if (item && signedWithAny(validator, item, hmacKeys)) accepted.push(item);
+        else ignored.push({ pspReference: pspReferenceOf(sent), why: item ? 'signature' : 'shape' });
+      }
+      if (!wrapped || wrapped.length === 0 || (accepted.length === 0 && ignored.every((left) => left.why === 'shape'))) {
+        input.logger.warn({ ip: req.ip, items: wrapped?.length ?? 0 }, 'payments: a webhook request that is not Adyen’s shape was refused');
         res.status(400).type('text/plain').send('Bad Request');
         return;
       }
-      const checked = items as NotificationItem[];
-      if (!checked.every((item) => signedWithAny(validator, item, hmacKeys))) {
-        input.logger.warn({ ip: req.ip, pspReferences: checked.map((item) => item.pspReference.slice(0, 64)) }, 'payments: a webhook with a missing or wrong HMAC signature was refused');
+      if (accepted.length === 0) {
+        input.logger.warn({ ip: req.ip, accepted: 0, ignored }, 'payments: a webhook with no well-signed item was refused');
         res.status(401).type('text/plain').send('Unauthorized');
         return;
       }
-      const stored = await input.events.store(checked);
+      // Refusing the batch for them would have Adyen resend the well-signed ones for days.
+      if (ignored.length > 0) input.logger.warn({ ip: req.ip, accepted: accepted.length, ignored }, 'payments: items of a webhook were ignored (not Adyen’s shape or not well signed); the rest is accepted');
+      const stored = await input.events.store(accepted);
       res.status(200).type('text/plain').send('[accepted]');
       await input.events.settle(stored).catch((error: unknown) => {
         const log = isDatabaseUnavailable(error) ? input.logger.warn.bind(input.logger) : input.logger.error.bind(input.logger);
@@ -98,6 +111,12 @@ function webhookErrors({ logger, availability }: Pick<WebhookEndpointInput, 'log
     }
     res.status(503).set('Retry-After', '10').type('text/plain').send('Service Unavailable');
   };
+}
+
+/** An ignored item's `pspReference` for the log, if it has a readable one. */
+function pspReferenceOf(sent: unknown): string {
+  const reference = (sent as { pspReference?: unknown } | null)?.pspReference;
+  return typeof reference === 'string' ? reference.slice(0, 64) : '';
 }
 
 /**

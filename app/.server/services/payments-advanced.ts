@@ -8,13 +8,14 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { billingStateOf } from '../../domain/billing';
 import type { Language } from '../../domain/catalogue-types';
-import { dropInPaymentMethodOf, dropInRiskDataOf } from '../../domain/drop-in-data';
+import { dropInPaymentMethodOf, dropInRiskDataOf, type DropInPaymentMethod } from '../../domain/drop-in-data';
 import { answerForLatePress } from '../../domain/drop-in-reply';
 import { paymentProcessOf, paymentReturnPath } from '../../domain/payment-attempt';
 import { failure, success, type Result } from '../../domain/result';
 import type { ShopDb } from '../db/client';
 import { orders, payments } from '../db/schema';
 import { isRefusedRequest, type PspAddress, type PspPaymentAnswer } from '../payments/gateway';
+import { isRequestInProgress } from '../payments/key-in-use';
 import type { CartOwner } from './cart-contract';
 import { findOwner, isUuid } from './cart-items';
 import { lastAttempt, lockPayableOrder, openAttempt, type OrderRow, type PaymentRow } from './payment-attempts';
@@ -48,6 +49,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** An attempt whose call to the PSP is under way: no answer yet, not failed, not cut off. */
 function isWaiting(attempt: PaymentRow, now: Date): boolean {
   return attempt.answer === null && attempt.status !== 'error' && now.getTime() - attempt.updatedAt.getTime() <= IN_FLIGHT_MS;
+}
+
+/** Whether a new card is to be kept: only a new card (not a stored one, not PayPal) the fan asked to keep. */
+function keepsCard(request: Pick<DropInPayRequest, 'storePaymentMethod'>, paymentMethod: DropInPaymentMethod): boolean {
+  return request.storePaymentMethod && !paymentMethod.stored && paymentMethod.method === 'scheme';
 }
 
 /** What identifies a press's request: the same key must come with the same body. */
@@ -131,7 +137,7 @@ export function createDropInPayments(settlement: SettlementDeps, { describeRetur
       if (!paymentMethod || !isUuid(request.attemptKey)) return failure('invalid');
       const customer = await findOwner(db, owner);
       if (!customer || !isUuid(request.orderId)) return failure('not-found');
-      const storePaymentMethod = request.storePaymentMethod && !paymentMethod.stored && paymentMethod.method === 'scheme';
+      const storePaymentMethod = keepsCard(request, paymentMethod);
       const requestHash = requestHashOf(request.orderId, paymentMethod.fields, storePaymentMethod);
       const now = settlement.now();
       const chosen = await db.transaction(async (tx): Promise<Result<Chosen, 'not-found' | 'not-payable' | 'conflict'>> => {
@@ -185,6 +191,13 @@ export function createDropInPayments(settlement: SettlementDeps, { describeRetur
           language: request.language,
         });
       } catch (error) {
+        if (isRequestInProgress(error)) {
+          // The PSP still works on this key's first request (cut off here, not there): it is being
+          // processed, never "the PSP is away" (the fan would pay again). Nothing is kept as the key's
+          // answer, so the same key asked again gets the PSP's; meanwhile the webhook tells.
+          logger.info({ payment: attempt.reference }, 'payments: the PSP is still processing this attempt’s payment; the fan is told it is being processed');
+          return success({ orderId: order.id, outcome: 'pending', action: null, refusal: null });
+        }
         if (isRefusedRequest(error)) {
           // Drop-in's data was not what the PSP takes: the page's mistake, nothing charged. Answered as an error, once.
           logger.warn({ payment: attempt.reference, error: (error as Error).message.slice(0, 200) }, 'payments: the PSP refused Drop-in’s payment request');
@@ -201,6 +214,28 @@ export function createDropInPayments(settlement: SettlementDeps, { describeRetur
       const replied = await settleDropInAnswer(settlement, attempt, answer);
       await db.update(payments).set({ answer: replied, updatedAt: settlement.now() }).where(eq(payments.id, attempt.id));
       return success(replied);
+    },
+
+    /**
+     * A press for one of the fan's orders that no longer awaits payment (an earlier press, another
+     * tab or the webhook paid it): its attempt key still binds the body it was first sent with.
+     * The same body gets its first answer again; another body is `conflict`; a key never used
+     * here (or whose answer never came) gets null, and the order's state answers instead.
+     */
+    async answerForUsedKey(owner: CartOwner, request: DropInPayRequest): Promise<Result<DropInAnswer | null, 'not-found' | 'conflict'>> {
+      if (!isUuid(request.attemptKey) || !isUuid(request.orderId)) return success(null);
+      const customer = await findOwner(db, owner);
+      if (!customer) return failure('not-found');
+      const [used] = await db
+        .select({ orderId: payments.orderId, requestHash: payments.requestHash, answer: payments.answer, customerId: orders.customerId })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(payments.id, request.attemptKey));
+      if (!used) return success(null);
+      if (used.orderId !== request.orderId || used.customerId !== customer.id) return failure('not-found');
+      const paymentMethod = dropInPaymentMethodOf(request.paymentMethod);
+      if (!paymentMethod || used.requestHash !== requestHashOf(request.orderId, paymentMethod.fields, keepsCard(request, paymentMethod))) return failure('conflict');
+      return success((used.answer as DropInAnswer | null) ?? null);
     },
 
     /**

@@ -11,6 +11,7 @@ import { failure, success, type Result } from '../../domain/result';
 import { orders, paymentReturns, paymentReversals, payments } from '../db/schema';
 import { hostedPageOrigins } from '../payments/config';
 import type { PaymentGateway, StoredPaymentMethod } from '../payments/gateway';
+import { isRequestInProgress } from '../payments/key-in-use';
 import type { ServiceDeps } from '.';
 import type { CartOwner } from './cart-contract';
 import { findOwner, isUuid } from './cart-items';
@@ -28,7 +29,8 @@ const REUSE_ATTEMPT_MS = 5 * 60_000;
 export const MAX_RESULT_LENGTH = 4096;
 const RECONCILE_BATCH = 50;
 
-export type StartPaymentResult = Result<{ url: string }, 'not-found' | 'not-payable' | 'unavailable'>;
+/** `in-progress`: the PSP is still opening this attempt's session for an earlier click (its answer is to come: the next click gets it). */
+export type StartPaymentResult = Result<{ url: string }, 'not-found' | 'not-payable' | 'unavailable' | 'in-progress'>;
 
 /** What the fan's return from the PSP found (the return page words it). */
 export type PaymentReturn =
@@ -166,6 +168,10 @@ export function createPaymentsService(
         await db.update(payments).set({ sessionId: session.id, sessionUrl: session.url, updatedAt: clock.now() }).where(eq(payments.id, payment.id));
         return success({ url: session.url });
       } catch (error) {
+        if (isRequestInProgress(error)) {
+          logger.info({ payment: payment.reference }, 'payments: the PSP is still opening this attempt’s session for an earlier click');
+          return failure('in-progress');
+        }
         logger.warn({ err: error, payment: payment.reference }, 'payments: the PSP did not open a session');
         return failure('unavailable');
       }

@@ -45,6 +45,8 @@ export async function payPlacedOrder(request: Request, context: Context, owner: 
   const started = await context.get(shopContext).services.payments.startHosted(owner, { orderId, method, language: getLanguage(context) });
   if (started.ok) return redirectDocument(started.value.url, 303);
   if (started.reason === 'unavailable') return redirectWithNotice(request, context, payOrderPath(orderId), { key: 'payment:notice.unavailable' });
+  // Another click's session is still being opened: never "the service is down" (the fan would pay again elsewhere); the next click gets that session.
+  if (started.reason === 'in-progress') return redirectWithNotice(request, context, payOrderPath(orderId), { key: 'payment:notice.inProgress' });
   return redirect(payOrderPath(orderId), 303);
 }
 

@@ -53,24 +53,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!placement.placed) return reply({ outcome: 'resubmit' }, 409);
   const { orderId, awaitingPayment } = placement.placed;
-  if (!awaitingPayment) return reply({ orderId, outcome: 'authorised', action: null, refusal: null });
-
   const { user, customer } = signedIn(context);
-  const paid = await context.get(shopContext).services.payments.dropIn.pay(
-    { customerId: customer.id, subject: user.subject },
-    {
-      orderId,
-      attemptKey,
-      paymentMethod: dropInData.paymentMethod,
-      storePaymentMethod: dropInData.storePaymentMethod === true,
-      browserInfo: isObject(dropInData.browserInfo) ? dropInData.browserInfo : null,
-      // Risk scoring and 3-D Secure 2: Drop-in's device fingerprint as sent (the service checks
-      // its shape) and the fan's address as the shop trusts it (TRUST_PROXY).
-      riskData: dropInData.riskData,
-      shopperIP: shopperIpOf(context),
-      language: getLanguage(context),
-    },
-  );
+  const owner = { customerId: customer.id, subject: user.subject };
+  const { dropIn } = context.get(shopContext).services.payments;
+  const press = {
+    orderId,
+    attemptKey,
+    paymentMethod: dropInData.paymentMethod,
+    storePaymentMethod: dropInData.storePaymentMethod === true,
+    browserInfo: isObject(dropInData.browserInfo) ? dropInData.browserInfo : null,
+    // Risk scoring and 3-D Secure 2: Drop-in's device fingerprint as sent (the service checks
+    // its shape) and the fan's address as the shop trusts it (TRUST_PROXY).
+    riskData: dropInData.riskData,
+    shopperIP: shopperIpOf(context),
+    language: getLanguage(context),
+  };
+  if (!awaitingPayment) {
+    // Paid already (or free): nothing to pay, but an attempt key still answers only its own body.
+    const used = await dropIn.answerForUsedKey(owner, press);
+    if (!used.ok) return used.reason === 'conflict' ? reply({ outcome: 'resubmit' }, 422) : reply({ outcome: 'resubmit' }, 404);
+    return reply(used.value ?? { orderId, outcome: 'authorised', action: null, refusal: null });
+  }
+
+  const paid = await dropIn.pay(owner, press);
   if (paid.ok) return reply(paid.value);
   switch (paid.reason) {
     case 'invalid':

@@ -8,13 +8,34 @@ import type { Logger } from '../../logger';
  * Delivers the queued webhooks (webhooks.ts) to the shop: one item per POST of
  * `{live: 'false', notificationItems: [{NotificationRequestItem}]}`. Adyen counts a delivery as
  * accepted only on a 2xx answer whose body is `[accepted]` (docs.adyen.com "Webhooks"); anything
- * else is retried later. The waits between attempts are the simulator's (Adyen documents its own
- * retry queue, over days): short enough to watch a retry happen while trying the shop.
+ * else is retried on Adyen's own schedule (docs.adyen.com "Troubleshoot webhooks", retry queue):
+ * three retries 9 s apart, then its queue's waits, backing off to 8 hours, for up to 30 days.
  */
 
-/** Waits after the 1st, 2nd, … failed attempt; after the last one the item is given up. */
-export const RETRY_DELAYS_MS = [5_000, 30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000, 24 * 60 * 60_000] as const;
-export const MAX_DELIVERY_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+/** Adyen's first three retries, 9 s apart ("sent at 9 seconds, 18 seconds, and again at 27 seconds"). */
+const FIRST_RETRY_DELAYS_MS = [9 * SECOND, 9 * SECOND, 9 * SECOND] as const;
+/** Then its retry queue's waits; the last one repeats (the docs list no longer wait) until the 30 days are over. */
+const QUEUE_RETRY_DELAYS_MS = [2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 4 * HOUR, 8 * HOUR] as const;
+/** Adyen retries a webhook "for up to 30 days". */
+export const RETRY_FOR_MS = 30 * 24 * HOUR;
+
+/** The wait after a webhook's `attempts`-th failed delivery (1 for the first). */
+export function retryDelayMs(attempts: number): number {
+  const retries = [...FIRST_RETRY_DELAYS_MS, ...QUEUE_RETRY_DELAYS_MS];
+  return retries[Math.min(Math.max(attempts, 1), retries.length) - 1] ?? 8 * HOUR;
+}
+
+/**
+ * When a webhook queued at `queuedAt`, whose `attempts`-th delivery failed at `failedAt`, is tried
+ * again; null once that would be more than 30 days after it was queued: it is given up.
+ */
+export function nextDeliveryAt(queuedAt: Date, attempts: number, failedAt: Date): Date | null {
+  const next = failedAt.getTime() + retryDelayMs(attempts);
+  return next - queuedAt.getTime() > RETRY_FOR_MS ? null : new Date(next);
+}
 
 /** How long an attempt holds its item (another instance skips it meanwhile; a crash frees it). */
 const ATTEMPT_LEASE_MS = 60_000;
@@ -85,11 +106,11 @@ export function webhookDelivery(input: {
           await db.update(table).set({ deliveredAt: now, attempts, lastError: null }).where(eq(table.id, webhook.id));
           continue;
         }
-        const delay = RETRY_DELAYS_MS[attempts - 1];
-        const givingUp = delay === undefined;
+        const next = nextDeliveryAt(webhook.createdAt, attempts, now);
+        const givingUp = next === null;
         await db
           .update(table)
-          .set({ attempts, lastError: failure, ...(givingUp ? { gaveUpAt: now } : { nextAttemptAt: new Date(now.getTime() + delay) }) })
+          .set({ attempts, lastError: failure, ...(next === null ? { gaveUpAt: now } : { nextAttemptAt: next }) })
           .where(eq(table.id, webhook.id));
         const details = { eventCode: webhook.eventCode, pspReference: webhook.pspReference, attempts, error: failure };
         if (givingUp) logger.warn(details, 'payment simulator: webhook given up');
