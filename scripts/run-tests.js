@@ -86,7 +86,7 @@ async function main() {
   const slowest = slowestTests(reports.filter((report) => report !== null), 15);
   if (slowest.length > 0) {
     say('\nThe 15 slowest tests:');
-    for (const entry of slowest) say(`${seconds(entry.ms).padStart(7)}  ${entry.name}`);
+    for (const entry of slowest) say(`${(entry.ms / 1000).toFixed(1).padStart(6)} s  ${entry.name}`);
   }
   process.exitCode = failed ? 1 : 0;
 }
