@@ -19,6 +19,8 @@ export default [
   route('authorize', 'routes/auth/authorize.tsx'),
   route('logout/do', 'routes/auth/logout.tsx'),
   // The embedded sign-in service's own pages (oidc-provider interactions; URLs end with '/').
+  // The mailed link that trusts a browser for an account (a static segment: it wins over `:uid`).
+  route('sign-in/trust', 'routes/auth/trust-browser.tsx'),
   route('sign-in/:uid', 'routes/auth/sign-in.tsx'),
   route('sign-in/:uid/sign-up', 'routes/auth/sign-up.tsx'),
 

@@ -1,6 +1,6 @@
 // The whole sign-in conversation over HTTP, as a browser without JavaScript has it: the embedded
 // sign-in service at /sso and the shop's own routes of the flow (/login, /authorize, the sign-in
-// and sign-up pages' actions, /logout/do) run by their real loaders and actions on one port,
+// and sign-up pages' actions, the mailed link that trusts a browser, /logout/do) run by their real loaders and actions on one port,
 // with the raw Express request and response they read the service's cookies from. Pages are not
 // rendered (a loader's data answers as JSON): what these tests read are statuses, redirects and
 // cookies.
@@ -20,6 +20,7 @@ import * as login from '../../app/routes/auth/login';
 import * as logout from '../../app/routes/auth/logout';
 import * as signIn from '../../app/routes/auth/sign-in';
 import * as signUp from '../../app/routes/auth/sign-up';
+import * as trustBrowser from '../../app/routes/auth/trust-browser';
 import { createShopContext } from './signed-in';
 
 type RouteFunction = (args: never) => unknown;
@@ -97,6 +98,8 @@ export async function startSignInService(database: Database, clock?: Clock): Pro
   app.use(express.raw({ type: () => true, limit: '64kb' }));
   app.get('/login', route(login.loader));
   app.get('/authorize', route(authorize.loader));
+  // Before `/sign-in/:uid/`, which would match it too (as React Router's static segment wins).
+  app.get('/sign-in/trust', route(trustBrowser.loader));
   app.get('/sign-in/:uid/', route(signIn.loader));
   app.post('/sign-in/:uid/', route(signIn.action));
   app.post('/sign-in/:uid/sign-up', route(signUp.action));

@@ -1,7 +1,10 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createContext } from 'react-router';
+import type { Language } from '../../domain/catalogue-types';
+import type { Account } from '../identity-provider/accounts';
 import type { IdentityProvider } from '../identity-provider/provider';
 import type { DeviceCookies } from '../identity-provider/device-cookie';
+import type { TrustLinks } from '../identity-provider/trust-link';
 import type { AttemptLimiter } from '../identity-provider/rate-limit';
 import type { ShopSessionStorage } from './session';
 import type { SessionStore } from './session-store';
@@ -19,6 +22,10 @@ export type AuthRuntime = {
   attempts: AttemptLimiter;
   /** The sign-in pages' device cookies (identity-provider/device-cookie.ts). */
   devices: DeviceCookies;
+  /** The mailed links that trust a browser for an account (identity-provider/trust-link.ts). */
+  trustLinks: TrustLinks;
+  /** Queues the mail with such a link to `account`'s address, in `language` (one per ten minutes). */
+  mailTrustLink(account: Account, language: Language): Promise<void>;
   /** Ends the embedded sign-in service's sessions of an account (a no-op with an external issuer). */
   endProviderSessions(accountId: string): Promise<void>;
 };

@@ -5,6 +5,8 @@ import { endAccountSessions, purgeExpiredPayloads } from '../identity-provider/a
 import { createDeviceCookies } from '../identity-provider/device-cookie';
 import { createAttemptLimiter, DEFAULT_LIMITS } from '../identity-provider/rate-limit';
 import { identityProviderFor } from '../identity-provider/provider';
+import { createTrustLinks } from '../identity-provider/trust-link';
+import { queueTrustLinkMail } from '../identity-provider/trust-link-mail';
 import type { Logger } from '../logger';
 import type { AuthRuntime } from './context';
 import { createShopSessionStorage } from './session';
@@ -34,6 +36,7 @@ export async function createAuthRuntime(
   // Fire and forget: `purge` logs its own failure, and the next tick simply tries again.
   const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
   timer.unref();
+  const trustLinks = createTrustLinks({ secret: config.sessionSecret, previousSecrets: config.previousSessionSecrets, publicUrl: config.publicUrl });
   return {
     sessions: createShopSessionStorage({ secret: config.sessionSecret, previousSecrets: config.previousSessionSecrets, production: config.production }),
     store,
@@ -47,6 +50,8 @@ export async function createAuthRuntime(
       signUpsPerIp: config.signInLimits.signUpsPerIp,
     }),
     devices: createDeviceCookies({ secret: config.sessionSecret, previousSecrets: config.previousSessionSecrets, production: config.production }),
+    trustLinks,
+    mailTrustLink: (account, language) => queueTrustLinkMail(db, { account, language, links: trustLinks, supportUrl: config.supportUrl, now: clock.now() }),
     endProviderSessions: async (accountId) => {
       if (identityProvider) await endAccountSessions(db, accountId);
     },

@@ -31,8 +31,16 @@ export type AttemptSource = {
   device?: string | null;
 };
 
-/** What a guarded sign-in answers: blocked before the password was checked, or the check's own result. */
-export type GuardedAttempt<T> = { blocked: true; retryAfterSeconds: number } | { blocked: false; result: T | null };
+/**
+ * What a guarded sign-in answers: blocked before the password was checked; the check's own
+ * result; or, beyond the account's ceiling for a browser that never signed in to it, held: the
+ * same answer whether the password was right or wrong. `owner` is then the check's result, only
+ * to mail the account a link that trusts the browser (trust-link.ts): never sign anyone in with it.
+ */
+export type GuardedAttempt<T> =
+  | { blocked: true; held?: undefined; retryAfterSeconds: number }
+  | { blocked: false; held?: undefined; result: T | null }
+  | { blocked: false; held: true; retryAfterSeconds: number; owner: T | null };
 
 /**
  * Slows down password guessing with fixed-window counters in the database (every instance
@@ -45,10 +53,11 @@ export type GuardedAttempt<T> = { blocked: true; retryAfterSeconds: number } | {
  * with them, cannot refuse the fan there. Any other attempt is counted, in order, each counter
  * touched only when the previous one let it through: per IP; per account+IP (an attacker's
  * failures block the attacker, not the fan elsewhere); per account, the ceiling against attacks
- * spread over many IPs. Beyond that ceiling an address still has its first attempt of the
- * window for the account, so strangers cannot refuse the fan's right password on a new device at
- * a new address either; the price, one guess per address per window, is bounded by the per-IP
- * counter too.
+ * spread over many IPs. Beyond that ceiling an attempt is still counted and checked (the IP
+ * and account+IP counters still bound each address), but held: right or wrong, it gets the same
+ * answer and touches no counter differently, so guesses there teach an attacker nothing, and the
+ * fan's right password on a new device at a new address is not refused either: the route mails
+ * the account a link that makes that browser trusted.
  */
 export function createAttemptLimiter(db: ShopDb, limits: AttemptLimits = DEFAULT_LIMITS) {
   const make = (keyPrefix: string, points: number) =>
@@ -59,19 +68,19 @@ export function createAttemptLimiter(db: ShopDb, limits: AttemptLimits = DEFAULT
   const byDevice = make('sign-in-device', limits.perAccountIp);
   const signUps = make('sign-up-ip', limits.signUpsPerIp);
 
-  /** Counts one attempt: the count so far in this window, whether it is over the limit, and the seconds until the window ends. */
+  /** Counts one attempt: whether it is over the limit, and the seconds until the window ends. */
   async function take(limiter: RateLimiterDrizzle, key: string) {
     // `penalty` is the library's unconditional increment; it answers the count after it.
     const state = await limiter.penalty(key, 1);
-    return { count: state.consumedPoints, over: state.consumedPoints > limiter.points, wait: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
+    return { over: state.consumedPoints > limiter.points, wait: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
   }
 
   const blocked = (retryAfterSeconds: number) => ({ blocked: true as const, retryAfterSeconds });
   const accountIpKey = (ip: string, account: string) => `${account} ${ip}`;
   const deviceKey = (device: string, account: string) => `${account} ${device}`;
 
-  /** Counts a sign-in attempt; blocked at the first counter over its limit. */
-  async function takeSignIn(ip: string, account: string, device: string | null): Promise<LimitCheck> {
+  /** Counts a sign-in attempt; blocked at the first counter over its limit, held beyond the account's ceiling. */
+  async function takeSignIn(ip: string, account: string, device: string | null): Promise<LimitCheck | { blocked: false; held: true; retryAfterSeconds: number }> {
     if (device) {
       const own = await take(byDevice, deviceKey(device, account));
       return own.over ? blocked(own.wait) : { blocked: false };
@@ -81,16 +90,15 @@ export function createAttemptLimiter(db: ShopDb, limits: AttemptLimits = DEFAULT
     const fromHere = await take(byAccountIp, accountIpKey(ip, account));
     if (fromHere.over) return blocked(fromHere.wait);
     const anywhere = await take(byAccount, account);
-    // Beyond the ceiling, only an address's first attempt: refused until either window ends.
-    if (anywhere.over && fromHere.count > 1) return blocked(Math.min(anywhere.wait, fromHere.wait));
-    return { blocked: false };
+    return anywhere.over ? { blocked: false, held: true, retryAfterSeconds: anywhere.wait } : { blocked: false };
   }
 
   return {
     /**
      * Counts the attempt, then (unless a limit is reached) runs `check` — the password check.
      * A right password (a non-null result) clears this account's failures from this browser or
-     * IP, and gives back the attempt on the IP and account counters.
+     * IP, and gives back the attempt on the IP and account counters — except when held, where
+     * a right password changes nothing an attacker could notice.
      */
     async guardSignIn<T>(ip: string, email: string, check: () => Promise<T | null>, source: AttemptSource = {}): Promise<GuardedAttempt<T>> {
       const account = normalizeEmail(email);
@@ -98,6 +106,7 @@ export function createAttemptLimiter(db: ShopDb, limits: AttemptLimits = DEFAULT
       const limit = await takeSignIn(ip, account, device);
       if (limit.blocked) return limit;
       const result = await check();
+      if ('held' in limit) return { ...limit, owner: result };
       if (result !== null) {
         if (device) await byDevice.delete(deviceKey(device, account));
         else await Promise.all([byIp.reward(ip, 1), byAccount.reward(account, 1), byAccountIp.delete(accountIpKey(ip, account))]);

@@ -1,6 +1,6 @@
 import { useShopTranslation } from '../../i18n/use-shop-translation';
 import { data, Form, Link, redirect, redirectDocument } from 'react-router';
-import { AuthPage, ExpiredSignIn } from '../../components/form/auth-page';
+import { AuthPage, ExpiredSignIn, HeldSignIn } from '../../components/form/auth-page';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { SubmitButton } from '../../components/form/submit-button';
 import { TextField } from '../../components/form/text-field';
@@ -41,6 +41,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { email, password } = submission.value;
   // The attempt is counted before the password is checked (see rate-limit.ts).
   const attempt = await route.signIn(email, password);
+  if (attempt.held) {
+    // Strangers' failures hold the account: one page whether the password was right or wrong.
+    const { minutes, init } = tooManyAttempts(attempt);
+    return data({ held: true as const, minutes }, init);
+  }
   if (attempt.blocked) {
     const { minutes, init } = tooManyAttempts(attempt);
     const message = getInstance(context).t('auth:tooManyAttempts', { count: minutes });
@@ -66,11 +71,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useShopTranslation('auth');
+  const held = actionData && 'held' in actionData ? actionData : null;
   const { fields, formProps, summary, resultKey } = useShopForm(signInSchema, {
-    lastResult: actionData,
+    lastResult: actionData && !('held' in actionData) ? actionData : undefined,
     fieldOrder: ['email', 'password'],
   });
   if (!loaderData.uid) return <ExpiredSignIn />;
+  if (held) return <HeldSignIn minutes={held.minutes} signInPage={`/sign-in/${loaderData.uid}/`} />;
   return (
     <AuthPage
       heading={t('signIn.heading')}
