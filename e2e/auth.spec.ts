@@ -172,6 +172,18 @@ test.describe('sign-out and failure pages', () => {
     await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/login');
     await expectNoAxeViolations(page);
   });
+
+  // The page a mailed trust link opens, refused (a valid link needs a held sign-in first: tests/sign-in-limits.test.ts).
+  test('a changed trust link says so, with a way to sign in, in both languages', async ({ page }) => {
+    for (const language of ['en', 'it'] as const) {
+      await showShopIn(page, language);
+      const response = await page.goto(`/sign-in/trust?account=${'0'.repeat(24)}&exp=9999999999&sig=forged`);
+      expect(response?.status()).toBe(400);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('link', { name: language === 'en' ? 'Sign in' : 'Accedi' }).last()).toHaveAttribute('href', /^\/login/);
+      await expectNoAxeViolations(page);
+    }
+  });
 });
 
 test.describe('sign-in with JavaScript', () => {
