@@ -76,7 +76,8 @@ export function paymentOfEvent(event: { eventCode: string; pspReference: string;
 /** What the order asked the PSP for: an authorisation that differs is never kept. */
 export type ExpectedAmount = { amountCents: number; currency: string; merchantAccount: string };
 
-function emptyFacts(payment: string): PaymentFacts {
+/** A payment's facts before any event: nothing known. */
+export function emptyFacts(payment: string): PaymentFacts {
   return {
     payment,
     authorised: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentFacts } from './payment-ledger';
+import { emptyFacts, type PaymentFacts } from './payment-ledger';
 import { paymentStanding, refundPlan, refundStateOf, voucherShares, withdrawalDeadline, withdrawalRefusal, type WithdrawalCandidate, type WithdrawalOrder } from './withdrawal-rights';
 
 // Paid on 1 December 2026 at 10:05 in Rome (09:05 UTC): the period ends at the end of 15 December,
@@ -129,22 +129,7 @@ describe('refundStateOf', () => {
 });
 
 describe('paymentStanding', () => {
-  const facts = (change: Partial<PaymentFacts> = {}): PaymentFacts => ({
-    payment: 'PAYER',
-    authorised: true,
-    refused: false,
-    mismatch: false,
-    authorisedCents: 4000,
-    cancelled: false,
-    refundedCents: 0,
-    reversalFailed: false,
-    refundFailed: false,
-    captureFailed: false,
-    chargedBack: false,
-    disputeOpened: false,
-    chargebackReversed: false,
-    ...change,
-  });
+  const facts = (change: Partial<PaymentFacts> = {}): PaymentFacts => ({ ...emptyFacts('PAYER'), authorised: true, authorisedCents: 4000, ...change });
 
   it('holds while nothing outside the shop touched the payment, and for an order paid without the PSP', () => {
     expect(paymentStanding(facts())).toBe('holds');
