@@ -22,7 +22,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: EN.signUpHeading })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await auth.signUp(fan);
+    await auth.signUpThroughPages(fan);
     await expect(page).toHaveURL(/\/products$/);
     await expectNoAxeViolations(page);
 

@@ -1,6 +1,7 @@
 import { test as base, expect, type BrowserContext } from '@playwright/test';
 import { AuthPages, newFan, type Fan } from '../pages/auth';
-import { LANGUAGE_COOKIE, languageCookie, type Language } from './shop';
+import { signUpOverHttp } from './http-sign-up';
+import { languageCookie, type Language } from './shop';
 
 type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
 
@@ -59,19 +60,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(new AuthPages(page, { baseURL: baseURL!, language }));
   },
 
-  // Signs up once per worker through the real pages and keeps the session's cookies (its storage
-  // state): a sign-up costs a password hash and five pages, too much to repeat in every test.
+  // Signs up once per worker (over HTTP: support/http-sign-up.ts) and keeps the session's cookies.
   workerFan: [
-    async ({ browser }, use, workerInfo) => {
-      const { baseURL, javaScriptEnabled } = workerInfo.project.use;
-      const context = await browser.newContext({ baseURL, javaScriptEnabled });
-      const fan = await new AuthPages(await context.newPage(), { baseURL: baseURL! }).signUp(newFan('Mario'));
-      // The session, not the language: each test chooses its own.
-      const cookies = (await context.storageState()).cookies.filter((cookie) => cookie.name !== LANGUAGE_COOKIE);
-      await context.close();
-      await use({ fan, cookies });
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const fan = newFan('Mario');
+      await use({ fan, cookies: await signUpOverHttp(workerInfo.project.use.baseURL!, fan) });
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker' },
   ],
 
   fan: async ({ context, workerFan }, use) => {
