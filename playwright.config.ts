@@ -54,6 +54,12 @@ export default defineConfig({
       testIgnore: CLUSTER_SPEC,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false, baseURL: baseUrlOf('no-js') },
     },
+    // The no-JavaScript contract as HTTP (e2e/support/contract.ts): no browser, on the no-js shop.
+    {
+      name: 'contract',
+      testMatch: /\.contract\.ts$/,
+      use: { baseURL: baseUrlOf('no-js') },
+    },
     // Two shops on one PostgreSQL behind nginx (deploy/nginx.conf), started by the spec's worker
     // fixture (e2e/support/cluster.ts) only when this project runs; its baseURL is nginx's.
     {

@@ -8,11 +8,14 @@ export type Control = {
   type: string;
   value: string;
   maxLength: number | null;
+  /** A checkbox or radio marked `checked`, an option marked `selected` (a select's value is its selected option's). */
+  checked: boolean;
+  disabled: boolean;
 };
 
 export type HtmlForm = { id: string | null; action: string; method: 'GET' | 'POST'; enctype: string; controls: Control[] };
 
-const TAG = /<(\/?)(form|input|select|textarea|button)\b([^>]*)>/g;
+const TAG = /<(\/?)(form|input|select|option|textarea|button)\b([^>]*)>/g;
 const ATTRIBUTE = /([a-zA-Z-:]+)(?:="([^"]*)")?/g;
 
 function decode(text: string): string {
@@ -39,8 +42,24 @@ export function formsOf(html: string, pagePath: string): HtmlForm[] {
   const byId = new Map<string, HtmlForm>();
   const pending: { formId: string; control: Control }[] = [];
   let open: HtmlForm | null = null;
-  for (const [, closing, tag, rest] of html.matchAll(TAG)) {
+  let select: { control: Control; chosen: boolean; seen: boolean } | null = null;
+  for (const match of html.matchAll(TAG)) {
+    const [, closing, tag, rest] = match;
     const attributes = attributesOf(rest!);
+    if (tag === 'option') {
+      // A select sends its selected option, else its first.
+      if (!select || closing) continue;
+      const value = attributes.get('value') ?? '';
+      if (attributes.has('selected') && !select.chosen) {
+        select.control.value = value;
+        select.chosen = true;
+      } else if (!select.seen && !select.chosen) {
+        select.control.value = value;
+      }
+      select.seen = true;
+      continue;
+    }
+    if (tag === 'select' && closing) select = null;
     if (tag === 'form') {
       if (closing) open = null;
       else {
@@ -63,7 +82,15 @@ export function formsOf(html: string, pagePath: string): HtmlForm[] {
       // A checkbox or radio without a value sends "on".
       value: attributes.get('value') ?? (checkable ? 'on' : ''),
       maxLength: attributes.has('maxlength') ? Number(attributes.get('maxlength')) : null,
+      checked: attributes.has('checked'),
+      disabled: attributes.has('disabled'),
     };
+    if (tag === 'select') select = { control, chosen: false, seen: false };
+    if (tag === 'textarea') {
+      const start = match.index + match[0].length;
+      const end = html.indexOf('</textarea>', start);
+      control.value = decode(html.slice(start, end < 0 ? start : end));
+    }
     const formId = attributes.get('form');
     if (formId) pending.push({ formId, control });
     else open?.controls.push(control);
