@@ -41,6 +41,8 @@ export function expectSeeOther(response: APIResponse, expected: string | RegExp)
 /** The page's visible words, tags dropped and spaces folded, for asserting messages. */
 export function textOf(html: string): string {
   return html
+    // React's `<!-- -->` between adjacent texts is no space in the page.
+    .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
     .replace(/<style[\s\S]*?<\/style>/g, ' ')
     .replace(/<[^>]+>/g, ' ')
