@@ -139,3 +139,15 @@ test.describe('configure: bad input', () => {
     expect((await check({ ...mario, surname: 'R'.repeat(500) })).status()).toBe(400);
   });
 });
+
+test.describe('configure: a profile not complete yet', () => {
+  // A browser never posts this form then (the page shows what is missing instead); curl or a tab
+  // opened before the fan's birth date was cleared does.
+  test('a post of the form answers 303 back to the page, which lists what is missing — never a 500', async ({ fan: { browser } }) => {
+    for (const path of ['/products/j1897/configure/buy', '/products/kids/configure/gift']) {
+      const posted = await browser.post(path, { buyFor: 'BUY_MEMBERSHIP_FOR_ME' });
+      expect([posted.status(), posted.headers().location], path).toEqual([303, path]);
+      expect(pageText((await browser.open(path)).html)).toMatch(/date of birth|data di nascita/i);
+    }
+  });
+});

@@ -102,6 +102,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const url = new URL(request.url);
   const owner = { customerId: customer.id, subject: user.subject };
   const { product, process, editing } = await readConfigureTarget(services, owner, params, url);
+  // The page offers no form then (it lists what is missing); a post anyway (curl, an old tab) is sent back to it.
+  if (missingForPurchase(customer).length > 0) return redirect(pagePath(request.url), 303);
   const now = clock.now();
   const schemaContext = await configureFormContext(product, process, customer, now);
   const schema = configureSchema(schemaContext, ALL_CONFIGURE_RULES);
